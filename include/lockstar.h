@@ -1,0 +1,406 @@
+/*
+ * lockstar.h - deterministic grid pathfinding for lockstep games.
+ *
+ * This header is the whole public contract of liblockstar. Everything it
+ * promises holds byte for byte on every CPU, OS, compiler, optimisation
+ * level, thread count and time-slice budget:
+ *
+ *   same grid + same query + same options + same library version
+ *   => same status, cost, expansion count, path and digest.
+ *
+ * How that is achieved (and what a port must reproduce exactly):
+ *   - Costs are integers. No floating point is used anywhere in the library.
+ *     Fractions (the heuristic weight) are libfixmath fix16_t (Q16.16),
+ *     applied with integer arithmetic only.
+ *   - The open list pops nodes in a strict total order (see "Search order"),
+ *     so no data-structure detail can change the result.
+ *   - Neighbours are generated in a fixed, documented order, and a node's
+ *     parent changes only when a strictly smaller g is found.
+ *   - Overflow is an error (LS_ERR_COST_OVERFLOW), never a wrap.
+ *   - There is no global mutable state: two contexts never influence each
+ *     other, and a result never depends on earlier queries.
+ *
+ * Usage in short:
+ *
+ *   ls_grid *grid;   ls_search *search;   ls_query q;   ls_result r;
+ *   ls_point path[256];
+ *   ls_grid_create(64, 64, NULL, &grid);            // all cells cost 1
+ *   ls_grid_set(grid, 10, 5, LS_CELL_BLOCKED);       // a wall
+ *   ls_search_create(64, 64, NULL, &search);         // once, reused
+ *   ls_query_init(&q);                               // defaults
+ *   q.start_x = 1; q.start_y = 1; q.goal_x = 60; q.goal_y = 60;
+ *   if (ls_find_path(search, grid, &q, path, 256, &r) == LS_OK)
+ *       ... r.cost, r.expansions, r.path_length, r.digest, path[] ...
+ *
+ * Threads: a grid may be searched by any number of contexts on any number
+ * of threads at once, as long as nobody edits it meanwhile. A context is
+ * used by one thread at a time.
+ *
+ * ABI: handles are opaque; the structs below hold only fixed-width integer
+ * fields (enumerations travel as int32_t), with no padding holes, so they
+ * bind unchanged from C#, JavaScript (wasm) and Python. ls_query carries
+ * its own size so fields can be appended in later versions.
+ */
+#ifndef LOCKSTAR_H
+#define LOCKSTAR_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <libfixmath/fix16.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------
+ * Version
+ * --------------------------------------------------------------------- */
+
+#define LS_VERSION_MAJOR 0
+#define LS_VERSION_MINOR 1
+#define LS_VERSION_PATCH 0
+#define LS_VERSION_STRING "0.1.0"
+
+/* The version of the library actually linked (may differ from the header). */
+const char *ls_version(void);
+
+/* ------------------------------------------------------------------------
+ * Status codes
+ *
+ * Every public function that can fail returns an ls_status. Values >= 0
+ * are outcomes, values < 0 are errors. ls_status_string() names each one.
+ * The numeric values are part of the ABI and never change.
+ * --------------------------------------------------------------------- */
+
+typedef int32_t ls_status;
+
+enum {
+    LS_OK = 0,                   /* done; a path was found */
+    LS_IN_PROGRESS = 1,          /* sliced search: call ls_search_step again */
+    LS_NO_PATH = 2,              /* done; the goal cannot be reached */
+    LS_EXPANSION_LIMIT = 3,      /* done; max_expansions reached first (a
+                                    partial path is available) */
+
+    LS_ERR_NULL_ARGUMENT = -1,   /* a required pointer argument was NULL */
+    LS_ERR_BAD_SIZE = -2,        /* width or height outside 1..LS_MAX_DIMENSION */
+    LS_ERR_SIZE_OVERFLOW = -3,   /* width*height (or a byte count) too large */
+    LS_ERR_OUT_OF_MEMORY = -4,   /* the allocator returned NULL */
+    LS_ERR_OUT_OF_BOUNDS = -5,   /* a cell coordinate outside the grid */
+    LS_ERR_START_OUT_OF_BOUNDS = -6,
+    LS_ERR_GOAL_OUT_OF_BOUNDS = -7,
+    LS_ERR_START_BLOCKED = -8,
+    LS_ERR_GOAL_BLOCKED = -9,
+    LS_ERR_BAD_OPTION = -10,     /* connectivity, corner rule, heuristic,
+                                    tie-break or algorithm value unknown */
+    LS_ERR_BAD_STEP_COST = -11,  /* step costs outside the documented range */
+    LS_ERR_BAD_WEIGHT = -12,     /* weight < 1.0 or > LS_MAX_WEIGHT */
+    LS_ERR_COST_OVERFLOW = -13,  /* a g or f value would exceed LS_COST_MAX */
+    LS_ERR_BUFFER_TOO_SMALL = -14, /* the path buffer is too small; the
+                                      required length was stored, nothing
+                                      was written */
+    LS_ERR_GRID_MISMATCH = -15,  /* context and grid sizes differ */
+    LS_ERR_NO_QUERY = -16,       /* no query was begun on this context */
+    LS_ERR_NOT_DONE = -17,       /* the query is still in progress */
+    LS_ERR_GRID_CHANGED = -18,   /* the grid was edited during a sliced query */
+    LS_ERR_BAD_STRUCT_SIZE = -19,/* ls_query.struct_size is not one this
+                                    library knows (call ls_query_init) */
+    LS_ERR_BAD_TEXT = -20,       /* text could not be parsed (ls_fix16_parse) */
+    LS_ERR_NO_PARTIAL = -21,     /* partial path asked for, but the query
+                                    ended with LS_OK or an error */
+    LS_ERR_BAD_CELL_COST = -22   /* a buffer of cells had no usable value */
+};
+
+/* A short English description of a status ("goal cell is blocked", ...).
+ * Never NULL; unknown values give "unknown status". */
+const char *ls_status_string(ls_status status);
+
+/* ------------------------------------------------------------------------
+ * Limits
+ * --------------------------------------------------------------------- */
+
+/* Largest width and height of a grid or search context. */
+#define LS_MAX_DIMENSION 16384
+/* Largest number of cells (width * height) of a grid or search context. */
+#define LS_MAX_CELLS (16384u * 16384u)
+/* Largest g, f or path cost; exceeding it gives LS_ERR_COST_OVERFLOW. */
+#define LS_COST_MAX 0x7FFFFFFFu
+/* Step costs: 1 <= straight <= LS_MAX_STEP_COST and (for both connectivities,
+ * since octile uses it) straight <= diagonal <= 2 * straight, which keeps
+ * octile admissible and exact. */
+#define LS_MAX_STEP_COST 65535u
+/* Weight range of weighted A*: 1.0 (plain A*) .. 64.0, as fix16_t. */
+#define LS_MIN_WEIGHT ((fix16_t)0x00010000)
+#define LS_MAX_WEIGHT ((fix16_t)0x00400000)
+
+/* ------------------------------------------------------------------------
+ * Allocation
+ *
+ * Optional. Pass NULL wherever an allocator is taken to use malloc/free.
+ * lockstar allocates only in ls_grid_create and ls_search_create; queries
+ * never allocate.
+ * --------------------------------------------------------------------- */
+
+typedef struct ls_allocator {
+    /* Return size bytes aligned for any type, or NULL. */
+    void *(*alloc)(void *user, size_t size);
+    /* Release a block from alloc; size is the size it was allocated with. */
+    void (*release)(void *user, void *block, size_t size);
+    void *user;
+} ls_allocator;
+
+/* ------------------------------------------------------------------------
+ * Grid
+ *
+ * A width x height array of cells, x = column (0 = left), y = row
+ * (0 = top). Each cell holds a terrain cost multiplier:
+ *     0        blocked (LS_CELL_BLOCKED)
+ *     1..255   passable; a step INTO the cell costs the base step cost
+ *              (straight or diagonal) times this multiplier.
+ * The cell index used in tie-breaking is y * width + x.
+ * Memory: one byte per cell plus a one-cell blocked border.
+ * --------------------------------------------------------------------- */
+
+typedef struct ls_grid ls_grid;
+
+#define LS_CELL_BLOCKED 0
+#define LS_CELL_OPEN 1
+
+/* Create a grid whose cells are all LS_CELL_OPEN (cost 1). */
+ls_status ls_grid_create(int32_t width, int32_t height,
+                         const ls_allocator *allocator, ls_grid **out);
+/* Free a grid. NULL is accepted and ignored. */
+void ls_grid_destroy(ls_grid *grid);
+
+ls_status ls_grid_size(const ls_grid *grid, int32_t *width, int32_t *height);
+ls_status ls_grid_get(const ls_grid *grid, int32_t x, int32_t y, uint8_t *cost);
+/* Set one cell. Cells may be edited between queries, never during one (a
+ * sliced query that sees an edit ends with LS_ERR_GRID_CHANGED). */
+ls_status ls_grid_set(ls_grid *grid, int32_t x, int32_t y, uint8_t cost);
+/* Set every cell to cost. */
+ls_status ls_grid_fill(ls_grid *grid, uint8_t cost);
+/* Copy count = width*height cells, row-major (y * width + x), into the grid.
+ * Any other count gives LS_ERR_BAD_SIZE and leaves the grid untouched. */
+ls_status ls_grid_load(ls_grid *grid, const uint8_t *cells, size_t count);
+/* A counter that changes on every edit (set, fill, load). */
+ls_status ls_grid_revision(const ls_grid *grid, uint32_t *revision);
+
+/* ------------------------------------------------------------------------
+ * Query options
+ * --------------------------------------------------------------------- */
+
+/* Connectivity. */
+#define LS_CONNECT_4 4
+#define LS_CONNECT_8 8
+
+/* Diagonal corner rule (8-connectivity only). A diagonal step from (x,y) to
+ * (x+dx,y+dy) passes the two orthogonal cells (x+dx,y) and (x,y+dy):
+ *   LS_CORNERS_NONE  both must be passable (no corner cutting; default)
+ *   LS_CORNERS_ONE   at least one must be passable (may clip one corner,
+ *                    never squeeze between two blocked cells)
+ *   LS_CORNERS_ALL   the diagonal is allowed whenever its target is passable
+ */
+#define LS_CORNERS_NONE 0
+#define LS_CORNERS_ONE 1
+#define LS_CORNERS_ALL 2
+
+/* Heuristics, with S = straight cost, D = diagonal cost, dx, dy the absolute
+ * coordinate differences to the goal:
+ *   LS_HEURISTIC_AUTO       octile for 8-connectivity, Manhattan for 4
+ *   LS_HEURISTIC_OCTILE     D*min(dx,dy) + S*(max(dx,dy) - min(dx,dy))
+ *                           (exact on an empty 8-connected grid)
+ *   LS_HEURISTIC_MANHATTAN  S*(dx+dy)  (exact on an empty 4-connected grid;
+ *                           overestimates with 8-connectivity, so the path
+ *                           may then be longer than optimal)
+ *   LS_HEURISTIC_CHEBYSHEV  S*max(dx,dy)
+ *   LS_HEURISTIC_ZERO       0 (Dijkstra)
+ * With terrain multipliers >= 1 every admissible choice stays admissible. */
+#define LS_HEURISTIC_AUTO 0
+#define LS_HEURISTIC_OCTILE 1
+#define LS_HEURISTIC_MANHATTAN 2
+#define LS_HEURISTIC_CHEBYSHEV 3
+#define LS_HEURISTIC_ZERO 4
+
+/* Tie-break among equal f (see "Search order"). */
+#define LS_TIE_HIGH_G 0 /* larger g first: dives toward the goal; default */
+#define LS_TIE_LOW_G 1  /* smaller g first */
+
+/* Search algorithm. */
+#define LS_ALGO_ASTAR 0
+
+/*
+ * Search order (the contract every port must reproduce):
+ *
+ * f = g + hw, with hw = floor(h * weight / 65536) computed exactly in 64-bit
+ * unsigned integers (weight is fix16_t, 65536 = 1.0). With an admissible h,
+ * the cost found is at most weight x optimal (floor never raises hw).
+ *
+ * The open list pops the node with the smallest key, keys ordered by:
+ *   1. f ascending;
+ *   2. g descending (LS_TIE_HIGH_G) or ascending (LS_TIE_LOW_G);
+ *   3. cell index y * width + x ascending.
+ * Keys are unique (one entry per cell), so this is a strict total order.
+ *
+ * The search stops when the goal is at the top of the open list (the goal is
+ * not expanded). Otherwise the top node is removed and expanded: that is one
+ * expansion. Neighbours are generated in this order (y grows downward):
+ *   N (0,-1), E (+1,0), S (0,+1), W (-1,0),
+ *   NE (+1,-1), SE (+1,+1), SW (-1,+1), NW (-1,-1)
+ * (4-connectivity uses the first four). A neighbour is skipped when blocked,
+ * outside the grid, already expanded, or forbidden by the corner rule. Its
+ * tentative g is g(parent) + base step cost * multiplier(neighbour); it is
+ * inserted, or its g, parent and key updated, only when that g is strictly
+ * smaller than the g it already has.
+ *
+ * If max_expansions != 0 and that many expansions were done when another
+ * would begin, the query ends with LS_EXPANSION_LIMIT.
+ */
+
+typedef struct ls_query {
+    uint32_t struct_size;    /* sizeof(ls_query); set by ls_query_init */
+    int32_t start_x, start_y;
+    int32_t goal_x, goal_y;
+    int32_t connectivity;    /* LS_CONNECT_8 (default) or LS_CONNECT_4 */
+    int32_t corner_rule;     /* LS_CORNERS_NONE (default) */
+    int32_t heuristic;       /* LS_HEURISTIC_AUTO (default) */
+    int32_t tie_break;       /* LS_TIE_HIGH_G (default) */
+    int32_t algorithm;       /* LS_ALGO_ASTAR (default) */
+    uint32_t straight_cost;  /* 10 by default; 1..LS_MAX_STEP_COST */
+    uint32_t diagonal_cost;  /* 14 by default; straight..2*straight */
+    fix16_t weight;          /* 1.0 (fix16_one) by default */
+    uint32_t max_expansions; /* 0 = no limit (default) */
+} ls_query;
+
+/* Fill q with the defaults above (start and goal 0,0). */
+ls_status ls_query_init(ls_query *q);
+
+/* Check q against a grid's size without searching: the same errors, in the
+ * same order, that ls_search_begin would report. */
+ls_status ls_query_validate(const ls_query *q, const ls_grid *grid);
+
+/* ------------------------------------------------------------------------
+ * Search context
+ *
+ * Created once for a grid size and reused for any number of queries; a query
+ * never allocates. Per-cell state is stamped with a query generation number,
+ * so starting a query is O(1), not O(cells).
+ * Memory: ls_search_bytes_per_cell() bytes per cell (cells counted with the
+ * one-cell border: (width + 2) * (height + 2)).
+ * --------------------------------------------------------------------- */
+
+typedef struct ls_search ls_search;
+
+ls_status ls_search_create(int32_t width, int32_t height,
+                           const ls_allocator *allocator, ls_search **out);
+/* Free a context. NULL is accepted and ignored. */
+void ls_search_destroy(ls_search *search);
+/* Bytes of search state per (bordered) cell. */
+uint32_t ls_search_bytes_per_cell(void);
+
+/* A grid cell. */
+typedef struct ls_point {
+    int32_t x, y;
+} ls_point;
+
+/* The outcome of a finished query. */
+typedef struct ls_result {
+    ls_status status;      /* LS_OK, LS_NO_PATH or LS_EXPANSION_LIMIT */
+    int32_t cost;          /* path cost, or -1 when status != LS_OK */
+    uint32_t expansions;   /* number of expansions (see "Search order") */
+    uint32_t path_length;  /* cells on the path incl. start and goal; 0 if
+                              status != LS_OK */
+    uint64_t digest;       /* ls_path_digest of the path (of no points when
+                              status != LS_OK) */
+} ls_result;
+
+/* Start a query on grid (whose size must equal the context's). Validates
+ * everything and returns LS_OK once the query has begun, or an error (the
+ * context then holds no query). Nothing is expanded yet. start == goal is a
+ * valid query: its first step ends at once with the one-cell path, cost 0.
+ * The grid must stay alive and unedited until the query ends. */
+ls_status ls_search_begin(ls_search *search, const ls_grid *grid,
+                          const ls_query *q);
+
+/* Do at most budget expansions (0 = no budget: run to the end). Returns
+ * LS_IN_PROGRESS while unfinished, else the final status (LS_OK, LS_NO_PATH,
+ * LS_EXPANSION_LIMIT or an error). The outcome is identical whatever the
+ * budgets were. After the end, further calls return the same final status. */
+ls_status ls_search_step(ls_search *search, uint32_t budget);
+
+/* The result of the finished query (LS_ERR_NOT_DONE while in progress). */
+ls_status ls_search_result(const ls_search *search, ls_result *out);
+
+/* Copy the path, start to goal inclusive, into points[0..capacity) and
+ * store its length in *length. If capacity is too small, returns
+ * LS_ERR_BUFFER_TOO_SMALL with the required length in *length and writes no
+ * point. A query that ended without a path returns its status (LS_NO_PATH,
+ * LS_EXPANSION_LIMIT) with *length = 0. points may be NULL if capacity is 0. */
+ls_status ls_search_path(const ls_search *search, ls_point *points,
+                         uint32_t capacity, uint32_t *length);
+
+/* After LS_NO_PATH or LS_EXPANSION_LIMIT: the path from the start to the
+ * expanded cell closest to the goal, as Detour's ...Partial queries give.
+ * "Closest" is the smallest distance estimate d to the goal, where d is the
+ * octile distance (8-connectivity) or Manhattan distance (4-connectivity)
+ * with the query's step costs, whatever heuristic the search used; equal d
+ * are ordered by the search order above. The start itself counts (it is
+ * the answer when nothing was expanded). Buffer rules as ls_search_path.
+ * After LS_OK it returns LS_ERR_NO_PARTIAL (use ls_search_path). */
+ls_status ls_search_partial_path(const ls_search *search, ls_point *points,
+                                 uint32_t capacity, uint32_t *length);
+
+/* Run a whole query: begin, step to the end, fill *result (may not be NULL)
+ * and copy the path into points as ls_search_path does. Returns the final
+ * status, or LS_ERR_BUFFER_TOO_SMALL when the path was found but does not
+ * fit (result then holds the found path's status, cost and length). */
+ls_status ls_find_path(ls_search *search, const ls_grid *grid,
+                       const ls_query *q, ls_point *points,
+                       uint32_t capacity, ls_result *result);
+
+/* ------------------------------------------------------------------------
+ * Digest and fixed-point text
+ * --------------------------------------------------------------------- */
+
+/* FNV-1a 64 over the points, each as x then y, each a 32-bit little-endian
+ * two's complement integer; offset basis 0xcbf29ce484222325, prime
+ * 0x100000001b3. Zero points hash to the offset basis. Peers compare digests
+ * to detect a desync without sending paths. points may be NULL if count 0. */
+ls_status ls_path_digest(const ls_point *points, uint32_t count,
+                         uint64_t *digest);
+
+/* Parse a decimal such as "1", "1.5", "+2.25", "0.00001" into fix16_t with
+ * integer arithmetic only: the value is rounded to the nearest 1/65536, ties
+ * away from zero. Accepts an optional sign, digits, an optional '.' and up
+ * to 9 fractional digits; nothing else (no spaces, no ','). Values outside
+ * fix16_t's range give LS_ERR_BAD_TEXT, as does any malformed text. */
+ls_status ls_fix16_parse(const char *text, fix16_t *out);
+
+/* ------------------------------------------------------------------------
+ * Deterministic random numbers (SplitMix64)
+ *
+ * For generated test maps and golden vectors, so that any port can rebuild
+ * them bit for bit. The search never uses it.
+ *   next:  state += 0x9e3779b97f4a7c15;
+ *          z = state;
+ *          z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
+ *          z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
+ *          return z ^ (z >> 31);            (all arithmetic mod 2^64)
+ *   below(n), 0 < n: x = next() >> 32, drawn again while
+ *          x < (2^32 - n) mod n; returns x mod n (no modulo bias).
+ * ------------------------------------------------------------------------ */
+
+typedef struct ls_rng {
+    uint64_t state;
+} ls_rng;
+
+/* Start the generator at seed (state = seed). */
+ls_status ls_rng_seed(ls_rng *rng, uint64_t seed);
+/* The next 64-bit output; 0 if rng is NULL. */
+uint64_t ls_rng_next(ls_rng *rng);
+/* A uniform integer in [0, bound); 0 if rng is NULL or bound is 0. */
+uint32_t ls_rng_below(ls_rng *rng, uint32_t bound);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LOCKSTAR_H */

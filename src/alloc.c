@@ -1,0 +1,53 @@
+/*
+ * alloc.c - every allocation of the library goes through here, so a caller's
+ * hook sees all of them (and tests can prove that queries allocate nothing).
+ */
+#include <stdlib.h>
+#include "internal.h"
+
+static void *default_alloc(void *user, size_t size)
+{
+    (void)user;
+    return malloc(size);
+}
+
+static void default_release(void *user, void *block, size_t size)
+{
+    (void)user;
+    (void)size;
+    free(block);
+}
+
+void ls__allocator_copy(ls_allocator *dst, const ls_allocator *src)
+{
+    if (src && src->alloc && src->release) {
+        *dst = *src;
+    } else {
+        dst->alloc = default_alloc;
+        dst->release = default_release;
+        dst->user = NULL;
+    }
+}
+
+void *ls__alloc(const ls_allocator *a, size_t size)
+{
+    return a->alloc(a->user, size);
+}
+
+void ls__release(const ls_allocator *a, void *block, size_t size)
+{
+    if (block)
+        a->release(a->user, block, size);
+}
+
+ls_status ls__bordered_cells(int32_t width, int32_t height, uint32_t *cells)
+{
+    if (width < 1 || height < 1 || width > LS_MAX_DIMENSION ||
+        height > LS_MAX_DIMENSION)
+        return LS_ERR_BAD_SIZE;
+    if ((uint64_t)width * (uint64_t)height > LS_MAX_CELLS)
+        return LS_ERR_SIZE_OVERFLOW;
+    /* (16384 + 2)^2 < 2^32, so this cannot wrap. */
+    *cells = ((uint32_t)width + 2u) * ((uint32_t)height + 2u);
+    return LS_OK;
+}

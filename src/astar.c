@@ -1,0 +1,245 @@
+/*
+ * astar.c - the A* expansion loop, resumable under an expansion budget.
+ *
+ * Everything that decides the result lives here and in heap.h: the key
+ * order, the neighbour order and the "strictly smaller g" rule. The loop
+ * keeps all of its state in the context, so stopping after any expansion
+ * and resuming later gives the same sequence as one uninterrupted run.
+ */
+#include <string.h>
+#include "internal.h"
+
+static uint32_t abs_diff(int32_t a, int32_t b)
+{
+    return a > b ? (uint32_t)a - (uint32_t)b : (uint32_t)b - (uint32_t)a;
+}
+
+/* The heuristic's unweighted estimate from (x, y) to the goal. Each term
+ * is below 2^31 (16383 * 131070), so the sums fit in 64 bits with room. */
+static uint64_t estimate(const ls_plan *p, int32_t heuristic, int32_t x,
+                         int32_t y)
+{
+    uint64_t dx = abs_diff(x, p->goal_x), dy = abs_diff(y, p->goal_y);
+    uint64_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+    switch (heuristic) {
+    case LS_HEURISTIC_OCTILE: return lo * p->diagonal + (hi - lo) * p->straight;
+    case LS_HEURISTIC_MANHATTAN: return (dx + dy) * p->straight;
+    case LS_HEURISTIC_CHEBYSHEV: return hi * p->straight;
+    default: return 0;
+    }
+}
+
+/* f for a cell at (x, y) with cost g so far: g + floor(h * weight / 2^16). */
+static uint64_t f_value(const ls_plan *p, uint32_t g, int32_t x, int32_t y)
+{
+    uint64_t h = estimate(p, p->heuristic, x, y);
+    if (p->weight != 0x10000u)
+        h = (h * p->weight) >> 16;
+    return (uint64_t)g + h;
+}
+
+/* The distance used to pick the partial path's end (see the header). */
+static uint64_t closeness(const ls_plan *p, int32_t x, int32_t y)
+{
+    return estimate(p, p->dir_count == 8 ? LS_HEURISTIC_OCTILE
+                                         : LS_HEURISTIC_MANHATTAN, x, y);
+}
+
+static ls_status finish(ls_search *s, ls_status status)
+{
+    s->phase = LS_PHASE_DONE;
+    s->final_status = status;
+    return status;
+}
+
+/* The goal was reached: keep the path (start first) in the open list's
+ * memory, which the finished query no longer needs, and digest it. */
+static ls_status finish_found(ls_search *s)
+{
+    uint32_t length = ls__chain_length(s, s->plan.goal);
+    uint32_t i, cell = s->plan.goal;
+
+    for (i = length; i-- > 0;) {
+        s->heap.entries[i].cell = cell;
+        if (s->nodes[cell].tag & LS_TAG_HAS_PARENT)
+            cell -= (uint32_t)s->offset[s->nodes[cell].tag & LS_TAG_DIR_MASK];
+    }
+    s->digest = LS_DIGEST_EMPTY;
+    for (i = 0; i < length; i++)
+        s->digest = ls__digest_extend(
+            s->digest, ls__cell_point(s->stride, s->heap.entries[i].cell));
+    s->heap.size = 0;
+    s->cost = (int32_t)s->nodes[s->plan.goal].g;
+    s->path_length = length;
+    return finish(s, LS_OK);
+}
+
+static void next_generation(ls_search *s)
+{
+    if (s->generation == LS_GENERATION_MAX) {
+        /* Once every 2^27 queries: forget all stamps for real. */
+        memset(s->nodes, 0, (size_t)s->cell_count * sizeof(ls_node));
+        s->generation = 0;
+    }
+    s->generation++;
+}
+
+ls_status ls_search_begin(ls_search *s, const ls_grid *grid,
+                          const ls_query *q)
+{
+    ls_status st;
+    ls_node *start;
+    uint64_t f;
+    uint32_t d;
+    int32_t sx, sy;
+
+    if (!s || !grid || !q)
+        return LS_ERR_NULL_ARGUMENT;
+    s->phase = LS_PHASE_IDLE;
+    if (grid->width != s->width || grid->height != s->height)
+        return LS_ERR_GRID_MISMATCH;
+    st = ls__plan_query(q, grid, &s->plan);
+    if (st != LS_OK)
+        return st;
+
+    sx = q->start_x;
+    sy = q->start_y;
+    f = f_value(&s->plan, 0, sx, sy);
+    if (f > LS_COST_MAX)
+        return LS_ERR_COST_OVERFLOW;
+
+    for (d = 0; d < 8; d++)
+        s->offset[d] = ls__dir_dy[d] * (int32_t)s->stride + ls__dir_dx[d];
+    next_generation(s);
+    s->grid = grid;
+    s->grid_revision = grid->revision;
+    s->expansions = 0;
+    s->cost = -1;
+    s->path_length = 0;
+    s->digest = LS_DIGEST_EMPTY;
+    s->heap.size = 0;
+
+    start = &s->nodes[s->plan.start];
+    start->g = 0;
+    start->tag = s->generation << LS_TAG_GEN_SHIFT;
+    s->best_cell = s->plan.start;
+    s->best_distance = closeness(&s->plan, sx, sy);
+    s->best_key = ls__heap_key((uint32_t)f, 0, s->plan.tie_break == LS_TIE_HIGH_G);
+    s->phase = LS_PHASE_RUNNING;
+    if (s->plan.start == s->plan.goal) {
+        finish_found(s);
+        return LS_OK;
+    }
+    ls__heap_push(&s->heap, s->nodes, s->best_key, s->plan.start);
+    return LS_OK;
+}
+
+/* Remember the expanded cell closest to the goal, for partial paths. */
+static void track_closest(ls_search *s, uint32_t cell, uint64_t key,
+                          int32_t x, int32_t y)
+{
+    uint64_t d = closeness(&s->plan, x, y);
+    if (d < s->best_distance ||
+        (d == s->best_distance &&
+         (key < s->best_key || (key == s->best_key && cell < s->best_cell)))) {
+        s->best_distance = d;
+        s->best_key = key;
+        s->best_cell = cell;
+    }
+}
+
+/* For diagonal direction d, the straight directions (E/W and N/S) whose
+ * cells a diagonal step passes: NE passes E and N, SE passes E and S, ... */
+static const uint8_t corner_x[8] = { 0, 0, 0, 0, 1, 1, 3, 3 };
+static const uint8_t corner_y[8] = { 0, 0, 0, 0, 0, 2, 2, 0 };
+
+/* Expand cell: relax each neighbour in the documented order. Returns LS_OK
+ * or LS_ERR_COST_OVERFLOW. */
+static ls_status expand(ls_search *s, uint32_t cell, ls_point at)
+{
+    const ls_plan *p = &s->plan;
+    const uint8_t *cells = s->grid->cells;
+    ls_node *nodes = s->nodes;
+    const uint32_t gen = s->generation;
+    const uint32_t g = nodes[cell].g;
+    const int high_g = p->tie_break == LS_TIE_HIGH_G;
+    uint32_t d;
+
+    for (d = 0; d < p->dir_count; d++) {
+        uint32_t next = cell + (uint32_t)s->offset[d];
+        uint8_t terrain = cells[next];
+        ls_node *n;
+        int fresh;
+        uint32_t step, ng;
+        uint64_t f, key;
+
+        if (terrain == LS_CELL_BLOCKED)
+            continue;
+        if (d >= 4 && p->corner_rule != LS_CORNERS_ALL) {
+            int a = cells[cell + (uint32_t)s->offset[corner_x[d]]] != 0;
+            int b = cells[cell + (uint32_t)s->offset[corner_y[d]]] != 0;
+            if (p->corner_rule == LS_CORNERS_NONE ? !(a && b) : !(a || b))
+                continue;
+        }
+        n = &nodes[next];
+        fresh = (n->tag >> LS_TAG_GEN_SHIFT) != gen;
+        if (!fresh && (n->tag & LS_TAG_CLOSED))
+            continue;
+        step = (d < 4 ? p->straight : p->diagonal) * terrain;
+        ng = g + step; /* g <= 2^31 - 1 and step < 2^25: no wrap */
+        if (ng > LS_COST_MAX)
+            return LS_ERR_COST_OVERFLOW;
+        if (!fresh && ng >= n->g)
+            continue;
+        f = f_value(p, ng, at.x + ls__dir_dx[d], at.y + ls__dir_dy[d]);
+        if (f > LS_COST_MAX)
+            return LS_ERR_COST_OVERFLOW;
+        n->g = ng;
+        n->tag = (gen << LS_TAG_GEN_SHIFT) | LS_TAG_HAS_PARENT | d;
+        key = ls__heap_key((uint32_t)f, ng, high_g);
+        if (fresh)
+            ls__heap_push(&s->heap, nodes, key, next);
+        else
+            ls__heap_decrease(&s->heap, nodes, n->heap_pos, key);
+    }
+    return LS_OK;
+}
+
+ls_status ls_search_step(ls_search *s, uint32_t budget)
+{
+    uint32_t done = 0;
+
+    if (!s)
+        return LS_ERR_NULL_ARGUMENT;
+    if (s->phase == LS_PHASE_IDLE)
+        return LS_ERR_NO_QUERY;
+    if (s->phase == LS_PHASE_DONE)
+        return s->final_status;
+    if (s->grid->revision != s->grid_revision)
+        return finish(s, LS_ERR_GRID_CHANGED);
+
+    while (s->heap.size > 0) {
+        const ls_heap_entry top = s->heap.entries[0];
+        ls_point at;
+        ls_status st;
+
+        if (top.cell == s->plan.goal)
+            return finish_found(s);
+        if (s->plan.max_expansions != 0 &&
+            s->expansions == s->plan.max_expansions)
+            return finish(s, LS_EXPANSION_LIMIT);
+        if (budget != 0 && done == budget)
+            return LS_IN_PROGRESS;
+
+        ls__heap_pop(&s->heap, s->nodes);
+        s->nodes[top.cell].tag |= LS_TAG_CLOSED;
+        s->expansions++;
+        done++;
+        at = ls__cell_point(s->stride, top.cell);
+        track_closest(s, top.cell, top.key, at.x, at.y);
+        st = expand(s, top.cell, at);
+        if (st != LS_OK)
+            return finish(s, st);
+    }
+    return finish(s, LS_NO_PATH);
+}

@@ -1,0 +1,129 @@
+/*
+ * internal.h - structures shared by liblockstar's source files.
+ * Not installed. Everything here may change between versions.
+ */
+#ifndef LS_INTERNAL_H
+#define LS_INTERNAL_H
+
+#include "lockstar.h"
+
+/* Allocation through the caller's hooks or malloc/free. */
+void *ls__alloc(const ls_allocator *a, size_t size);
+void ls__release(const ls_allocator *a, void *block, size_t size);
+/* Copy *src (or the malloc/free pair when src is NULL) into *dst. */
+void ls__allocator_copy(ls_allocator *dst, const ls_allocator *src);
+
+/* Check width and height and compute the bordered cell count
+ * (width + 2) * (height + 2). */
+ls_status ls__bordered_cells(int32_t width, int32_t height, uint32_t *cells);
+
+/*
+ * Cells are stored with a one-cell blocked border, so a neighbour index
+ * never leaves the array and needs no bounds test. Cell (x, y) lives at
+ * (y + 1) * stride + (x + 1), stride = width + 2. This bordered index sorts
+ * exactly like y * width + x, so it serves as the tie-break index directly.
+ */
+struct ls_grid {
+    int32_t width, height;
+    uint32_t stride;
+    uint32_t cell_count;     /* bordered */
+    uint32_t revision;
+    uint8_t *cells;
+    ls_allocator allocator;
+};
+
+static inline uint32_t ls__cell_index(uint32_t stride, int32_t x, int32_t y)
+{
+    return ((uint32_t)y + 1u) * stride + (uint32_t)x + 1u;
+}
+
+static inline ls_point ls__cell_point(uint32_t stride, uint32_t cell)
+{
+    ls_point p;
+    p.x = (int32_t)(cell % stride) - 1;
+    p.y = (int32_t)(cell / stride) - 1;
+    return p;
+}
+
+/*
+ * Per-cell search state, 12 bytes. A cell's state is valid only while the
+ * generation in its tag equals the context's, which makes starting a query
+ * O(1): bumping the generation forgets every cell at once.
+ *   tag bits 31..5  generation (27 bits)
+ *   bit  4          closed (expanded)
+ *   bit  3          has a parent
+ *   bits 2..0       direction of the step from the parent into this cell
+ */
+typedef struct ls_node {
+    uint32_t g;
+    uint32_t heap_pos;
+    uint32_t tag;
+} ls_node;
+
+#define LS_TAG_GEN_SHIFT 5u
+#define LS_TAG_CLOSED 0x10u
+#define LS_TAG_HAS_PARENT 0x08u
+#define LS_TAG_DIR_MASK 0x07u
+#define LS_GENERATION_MAX ((1u << 27) - 1u)
+
+#include "heap.h"
+
+enum { LS_PHASE_IDLE, LS_PHASE_RUNNING, LS_PHASE_DONE };
+
+/* A validated query, in the form the expansion loop uses. */
+typedef struct ls_plan {
+    uint32_t start, goal;            /* bordered cell indices */
+    int32_t goal_x, goal_y;
+    uint32_t dir_count;              /* 4 or 8 */
+    int32_t corner_rule;
+    int32_t heuristic;               /* never LS_HEURISTIC_AUTO */
+    int32_t tie_break;
+    uint32_t straight, diagonal;
+    uint32_t weight;                 /* fix16, >= 1.0 */
+    uint32_t max_expansions;
+} ls_plan;
+
+struct ls_search {
+    int32_t width, height;
+    uint32_t stride;
+    uint32_t cell_count;             /* bordered */
+    ls_node *nodes;
+    ls_heap heap;
+    uint32_t generation;
+    ls_allocator allocator;
+
+    /* The query in progress or finished. */
+    int32_t phase;
+    ls_status final_status;
+    const ls_grid *grid;
+    uint32_t grid_revision;
+    ls_plan plan;
+    int32_t offset[8];               /* bordered-index step per direction */
+    uint32_t expansions;
+    uint32_t best_cell;              /* closest expanded cell, for partials */
+    uint64_t best_distance;
+    uint64_t best_key;
+    int32_t cost;
+    uint32_t path_length;
+    uint64_t digest;
+};
+
+/* Direction tables, in the documented neighbour order. */
+extern const int8_t ls__dir_dx[8];
+extern const int8_t ls__dir_dy[8];
+
+/* Validate q for a grid of the given size and cells; fill *plan. */
+ls_status ls__plan_query(const ls_query *q, const ls_grid *grid,
+                         ls_plan *plan);
+
+/* The digest of no points (FNV-1a 64 offset basis), and one more point. */
+#define LS_DIGEST_EMPTY 0xcbf29ce484222325ull
+uint64_t ls__digest_extend(uint64_t digest, ls_point point);
+
+/* Length of the parent chain ending at cell (cells, inclusive). */
+uint32_t ls__chain_length(const ls_search *s, uint32_t cell);
+/* Write the chain ending at cell into points[0..length), start first. */
+void ls__chain_points(const ls_search *s, uint32_t cell, ls_point *points,
+                      uint32_t length);
+
+#endif

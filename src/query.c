@@ -1,0 +1,98 @@
+/* query.c - query defaults and validation into a plan the search runs. */
+#include "internal.h"
+
+const int8_t ls__dir_dx[8] = { 0, 1, 0, -1, 1, 1, -1, -1 };
+const int8_t ls__dir_dy[8] = { -1, 0, 1, 0, -1, 1, 1, -1 };
+
+ls_status ls_query_init(ls_query *q)
+{
+    if (!q)
+        return LS_ERR_NULL_ARGUMENT;
+    q->struct_size = (uint32_t)sizeof *q;
+    q->start_x = q->start_y = 0;
+    q->goal_x = q->goal_y = 0;
+    q->connectivity = LS_CONNECT_8;
+    q->corner_rule = LS_CORNERS_NONE;
+    q->heuristic = LS_HEURISTIC_AUTO;
+    q->tie_break = LS_TIE_HIGH_G;
+    q->algorithm = LS_ALGO_ASTAR;
+    q->straight_cost = 10;
+    q->diagonal_cost = 14;
+    q->weight = fix16_one;
+    q->max_expansions = 0;
+    return LS_OK;
+}
+
+static int inside(const ls_grid *g, int32_t x, int32_t y)
+{
+    return x >= 0 && y >= 0 && x < g->width && y < g->height;
+}
+
+static ls_status check_options(const ls_query *q)
+{
+    if (q->connectivity != LS_CONNECT_4 && q->connectivity != LS_CONNECT_8)
+        return LS_ERR_BAD_OPTION;
+    if (q->corner_rule < LS_CORNERS_NONE || q->corner_rule > LS_CORNERS_ALL)
+        return LS_ERR_BAD_OPTION;
+    if (q->heuristic < LS_HEURISTIC_AUTO || q->heuristic > LS_HEURISTIC_ZERO)
+        return LS_ERR_BAD_OPTION;
+    if (q->tie_break != LS_TIE_HIGH_G && q->tie_break != LS_TIE_LOW_G)
+        return LS_ERR_BAD_OPTION;
+    if (q->algorithm != LS_ALGO_ASTAR)
+        return LS_ERR_BAD_OPTION;
+    if (q->straight_cost < 1 || q->straight_cost > LS_MAX_STEP_COST)
+        return LS_ERR_BAD_STEP_COST;
+    /* Checked for 4-connectivity too: the octile estimate uses it. */
+    if (q->diagonal_cost < q->straight_cost ||
+        q->diagonal_cost > 2u * q->straight_cost)
+        return LS_ERR_BAD_STEP_COST;
+    if (q->weight < LS_MIN_WEIGHT || q->weight > LS_MAX_WEIGHT)
+        return LS_ERR_BAD_WEIGHT;
+    return LS_OK;
+}
+
+ls_status ls__plan_query(const ls_query *q, const ls_grid *grid,
+                         ls_plan *plan)
+{
+    ls_status st;
+    if (!q || !grid || !plan)
+        return LS_ERR_NULL_ARGUMENT;
+    if (q->struct_size != sizeof *q)
+        return LS_ERR_BAD_STRUCT_SIZE;
+    st = check_options(q);
+    if (st != LS_OK)
+        return st;
+    if (!inside(grid, q->start_x, q->start_y))
+        return LS_ERR_START_OUT_OF_BOUNDS;
+    if (!inside(grid, q->goal_x, q->goal_y))
+        return LS_ERR_GOAL_OUT_OF_BOUNDS;
+    plan->start = ls__cell_index(grid->stride, q->start_x, q->start_y);
+    plan->goal = ls__cell_index(grid->stride, q->goal_x, q->goal_y);
+    if (grid->cells[plan->start] == LS_CELL_BLOCKED)
+        return LS_ERR_START_BLOCKED;
+    if (grid->cells[plan->goal] == LS_CELL_BLOCKED)
+        return LS_ERR_GOAL_BLOCKED;
+
+    plan->goal_x = q->goal_x;
+    plan->goal_y = q->goal_y;
+    plan->dir_count = (uint32_t)q->connectivity;
+    plan->corner_rule = q->corner_rule;
+    plan->heuristic = q->heuristic;
+    if (plan->heuristic == LS_HEURISTIC_AUTO)
+        plan->heuristic = q->connectivity == LS_CONNECT_8
+                              ? LS_HEURISTIC_OCTILE : LS_HEURISTIC_MANHATTAN;
+    plan->tie_break = q->tie_break;
+    plan->straight = q->straight_cost;
+    plan->diagonal = q->diagonal_cost;
+    plan->weight = (uint32_t)q->weight;
+    plan->max_expansions = q->max_expansions;
+    return LS_OK;
+}
+
+ls_status ls_query_validate(const ls_query *q, const ls_grid *grid)
+{
+    ls_plan plan;
+    if (!q || !grid)
+        return LS_ERR_NULL_ARGUMENT;
+    return ls__plan_query(q, grid, &plan);
+}

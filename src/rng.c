@@ -1,0 +1,35 @@
+/* rng.c - SplitMix64, the project's specified generator (see lockstar.h). */
+#include "internal.h"
+
+ls_status ls_rng_seed(ls_rng *rng, uint64_t seed)
+{
+    if (!rng)
+        return LS_ERR_NULL_ARGUMENT;
+    rng->state = seed;
+    return LS_OK;
+}
+
+uint64_t ls_rng_next(ls_rng *rng)
+{
+    uint64_t z;
+    if (!rng)
+        return 0;
+    rng->state += 0x9e3779b97f4a7c15ull;
+    z = rng->state;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+uint32_t ls_rng_below(ls_rng *rng, uint32_t bound)
+{
+    uint32_t x, threshold;
+    if (!rng || bound == 0)
+        return 0;
+    /* (2^32 - bound) mod bound, computed in 32 bits. */
+    threshold = (0u - bound) % bound;
+    do {
+        x = (uint32_t)(ls_rng_next(rng) >> 32);
+    } while (x < threshold);
+    return x % bound;
+}

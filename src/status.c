@@ -1,0 +1,40 @@
+/* status.c - the library version and a readable name for every status. */
+#include "internal.h"
+
+const char *ls_version(void)
+{
+    return LS_VERSION_STRING;
+}
+
+const char *ls_status_string(ls_status status)
+{
+    switch (status) {
+    case LS_OK: return "path found";
+    case LS_IN_PROGRESS: return "search in progress";
+    case LS_NO_PATH: return "no path: the goal cannot be reached";
+    case LS_EXPANSION_LIMIT: return "expansion limit reached before the goal";
+    case LS_ERR_NULL_ARGUMENT: return "a required argument is NULL";
+    case LS_ERR_BAD_SIZE: return "width or height out of range";
+    case LS_ERR_SIZE_OVERFLOW: return "grid too large: cell or byte count overflows";
+    case LS_ERR_OUT_OF_MEMORY: return "out of memory";
+    case LS_ERR_OUT_OF_BOUNDS: return "cell coordinates outside the grid";
+    case LS_ERR_START_OUT_OF_BOUNDS: return "start outside the grid";
+    case LS_ERR_GOAL_OUT_OF_BOUNDS: return "goal outside the grid";
+    case LS_ERR_START_BLOCKED: return "start cell is blocked";
+    case LS_ERR_GOAL_BLOCKED: return "goal cell is blocked";
+    case LS_ERR_BAD_OPTION: return "unknown connectivity, corner rule, heuristic, tie-break or algorithm";
+    case LS_ERR_BAD_STEP_COST: return "step costs out of range (1 <= straight <= 65535, straight <= diagonal <= 2*straight)";
+    case LS_ERR_BAD_WEIGHT: return "weight out of range (1.0 to 64.0)";
+    case LS_ERR_COST_OVERFLOW: return "path cost would overflow";
+    case LS_ERR_BUFFER_TOO_SMALL: return "path buffer too small";
+    case LS_ERR_GRID_MISMATCH: return "grid and search context sizes differ";
+    case LS_ERR_NO_QUERY: return "no query has been begun";
+    case LS_ERR_NOT_DONE: return "query not finished";
+    case LS_ERR_GRID_CHANGED: return "grid edited during the query";
+    case LS_ERR_BAD_STRUCT_SIZE: return "ls_query.struct_size not recognised (use ls_query_init)";
+    case LS_ERR_BAD_TEXT: return "malformed or out-of-range number";
+    case LS_ERR_NO_PARTIAL: return "no partial path: the query found its path or failed";
+    case LS_ERR_BAD_CELL_COST: return "bad cell cost";
+    default: return "unknown status";
+    }
+}

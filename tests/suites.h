@@ -1,0 +1,19 @@
+/* suites.h - every CUnit suite of tests/unit registers itself here. */
+#ifndef LS_TESTS_SUITES_H
+#define LS_TESTS_SUITES_H
+
+/* Each adds its suite and tests to the registry; 0 on success. */
+int suite_grid_register(void);
+int suite_heap_register(void);
+int suite_heuristics_register(void);
+int suite_corners_register(void);
+int suite_errors_register(void);
+int suite_search_register(void);
+int suite_crosscheck_register(void);
+int suite_slicing_register(void);
+int suite_alloc_register(void);
+int suite_digest_register(void);
+int suite_parsers_register(void);
+int suite_maps_register(void);
+
+#endif

@@ -1,0 +1,54 @@
+/*
+ * unit_main.c - runs every CUnit suite of lockstar (`make check`).
+ * Usage: tests/unit [SUITE_NAME]   (one suite only, by its CUnit name)
+ */
+#include <stdio.h>
+#include <string.h>
+#include <CUnit/Basic.h>
+#include "suites.h"
+
+typedef int (*register_fn)(void);
+
+static const register_fn all_suites[] = {
+    suite_grid_register,       suite_heap_register,
+    suite_heuristics_register, suite_corners_register,
+    suite_errors_register,     suite_search_register,
+    suite_crosscheck_register, suite_slicing_register,
+    suite_alloc_register,      suite_digest_register,
+    suite_parsers_register,    suite_maps_register,
+};
+
+int main(int argc, char **argv)
+{
+    size_t i;
+    unsigned failures;
+
+    /* CUnit switches stdout to unbuffered; some C libraries drop what was
+     * buffered before that, so flush first and set the mode first. */
+    fflush(stdout);
+    CU_basic_set_mode(CU_BRM_VERBOSE);
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 2;
+    for (i = 0; i < sizeof all_suites / sizeof all_suites[0]; i++) {
+        if (all_suites[i]() != 0) {
+            fprintf(stderr, "unit: could not register a suite: %s\n",
+                    CU_get_error_msg());
+            CU_cleanup_registry();
+            return 2;
+        }
+    }
+    if (argc > 1) {
+        CU_pSuite suite = CU_get_suite(argv[1]);
+        if (!suite) {
+            fprintf(stderr, "unit: no suite named '%s'\n", argv[1]);
+            CU_cleanup_registry();
+            return 2;
+        }
+        CU_basic_run_suite(suite);
+    } else {
+        CU_basic_run_tests();
+    }
+    failures = CU_get_number_of_failures() + CU_get_number_of_suites_failed();
+    CU_cleanup_registry();
+    return failures == 0 ? 0 : 1;
+}
