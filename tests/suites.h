@@ -15,5 +15,6 @@ int suite_alloc_register(void);
 int suite_digest_register(void);
 int suite_parsers_register(void);
 int suite_maps_register(void);
+int suite_vectors_register(void);
 
 #endif

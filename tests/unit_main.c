@@ -16,6 +16,7 @@ static const register_fn all_suites[] = {
     suite_crosscheck_register, suite_slicing_register,
     suite_alloc_register,      suite_digest_register,
     suite_parsers_register,    suite_maps_register,
+    suite_vectors_register,
 };
 
 int main(int argc, char **argv)
