@@ -1,0 +1,44 @@
+#!/bin/sh
+# test.sh - the whole test suite: install what is missing, then
+#   1. build with warnings as errors and run `make check`
+#      (unit suites, golden vectors, CLI, float-free and symbol guards);
+#   2. build again with -fsanitize=address,undefined and run `make check`;
+#   3. `make distcheck` (the release tarball builds and passes on its own).
+# Usage: sh tools/test.sh     (exit 0 = everything passed)
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+jobs=$(nproc 2>/dev/null || echo 2)
+sh "$top/tools/deps.sh"
+(cd "$top" && autoreconf -fi >/dev/null 2>&1)
+
+run_check() { # BUILD_DIR LABEL
+    if ! make -C "$1" -j"$jobs" check; then
+        echo "test: $2 failed; logs:" >&2
+        cat "$1"/test-suite.log >&2 || true
+        exit 1
+    fi
+}
+
+start=$(date +%s)
+echo "== 1/3 native build (-O2 -Werror) and make check"
+rm -rf "$top/_build/check"
+sh "$top/tools/build.sh" "$top/_build/check" CFLAGS="-g -O2 -Werror"
+run_check "$top/_build/check" "make check"
+
+echo "== 2/3 address and undefined-behaviour sanitizers"
+san="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+rm -rf "$top/_build/sanitize"
+sh "$top/tools/build.sh" "$top/_build/sanitize" --disable-shared \
+    CFLAGS="$san" LDFLAGS="-fsanitize=address,undefined"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+    run_check "$top/_build/sanitize" "sanitizer make check"
+
+echo "== 3/3 make distcheck"
+make -C "$top/_build/check" -j"$jobs" distcheck >"$top/_build/distcheck.log" 2>&1 || {
+    tail -50 "$top/_build/distcheck.log" >&2
+    echo "test: make distcheck failed (full log: _build/distcheck.log)" >&2
+    exit 1
+}
+grep -E '^lockstar-.*archives ready for distribution' -A2 "$top/_build/distcheck.log" || true
+
+echo "test: all passed in $(( $(date +%s) - start )) s"
