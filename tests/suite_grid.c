@@ -1,0 +1,394 @@
+/*
+ * suite_grid.c - the grid: create, size, get/set, fill, load, revision,
+ * and the size limits of grids and search contexts.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <CUnit/CUnit.h>
+#include "lockstar.h"
+#include "suites.h"
+#include "test_util.h"
+
+static void test_grid_create_gives_open_cells_of_given_size(void)
+{
+    ls_grid *g = NULL;
+    int32_t w = -1, h = -1, x, y;
+    int all_open = 1;
+
+    CU_ASSERT_EQUAL_FATAL(ls_grid_create(7, 5, NULL, &g), LS_OK);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+    CU_ASSERT_EQUAL(ls_grid_size(g, &w, &h), LS_OK);
+    CU_ASSERT_EQUAL(w, 7);
+    CU_ASSERT_EQUAL(h, 5);
+    for (y = 0; y < 5; y++)
+        for (x = 0; x < 7; x++) {
+            uint8_t c = 99;
+            if (ls_grid_get(g, x, y, &c) != LS_OK || c != LS_CELL_OPEN)
+                all_open = 0;
+        }
+    CU_ASSERT(all_open);
+    ls_grid_destroy(g);
+}
+
+static void test_grid_set_then_get_returns_every_cost_value(void)
+{
+    ls_grid *g = NULL;
+    int32_t x, y;
+    int ok = 1;
+
+    /* 16 x 16 = 256 cells, one per byte value, including 0 (blocked). */
+    CU_ASSERT_EQUAL_FATAL(ls_grid_create(16, 16, NULL, &g), LS_OK);
+    for (y = 0; y < 16; y++)
+        for (x = 0; x < 16; x++)
+            CU_ASSERT_EQUAL(ls_grid_set(g, x, y, (uint8_t)(y * 16 + x)), LS_OK);
+    for (y = 0; y < 16; y++)
+        for (x = 0; x < 16; x++) {
+            uint8_t c;
+            if (ls_grid_get(g, x, y, &c) != LS_OK || c != (uint8_t)(y * 16 + x))
+                ok = 0;
+        }
+    CU_ASSERT(ok);
+    ls_grid_destroy(g);
+}
+
+static void test_grid_set_changes_only_that_cell(void)
+{
+    ls_grid *g = NULL;
+    int32_t x, y;
+    int ok = 1;
+
+    CU_ASSERT_EQUAL_FATAL(ls_grid_create(5, 4, NULL, &g), LS_OK);
+    CU_ASSERT_EQUAL(ls_grid_set(g, 4, 3, 9), LS_OK);  /* last cell */
+    CU_ASSERT_EQUAL(ls_grid_set(g, 0, 0, 0), LS_OK);  /* first cell */
+    CU_ASSERT_EQUAL(ls_grid_set(g, 2, 1, 200), LS_OK);
+    for (y = 0; y < 4; y++)
+        for (x = 0; x < 5; x++) {
+            uint8_t c, want = 1;
+            if (x == 4 && y == 3)
+                want = 9;
+            else if (x == 0 && y == 0)
+                want = 0;
+            else if (x == 2 && y == 1)
+                want = 200;
+            if (ls_grid_get(g, x, y, &c) != LS_OK || c != want)
+                ok = 0;
+        }
+    CU_ASSERT(ok);
+    ls_grid_destroy(g);
+}
+
+static void test_grid_fill_sets_every_cell(void)
+{
+    ls_grid *g = NULL;
+    int32_t x, y;
+    int ok = 1;
+    uint8_t values[3] = { 0, 255, 7 };
+    int v;
+
+    CU_ASSERT_EQUAL_FATAL(ls_grid_create(9, 3, NULL, &g), LS_OK);
+    for (v = 0; v < 3; v++) {
+        CU_ASSERT_EQUAL(ls_grid_fill(g, values[v]), LS_OK);
+        for (y = 0; y < 3; y++)
+            for (x = 0; x < 9; x++) {
+                uint8_t c;
+                if (ls_grid_get(g, x, y, &c) != LS_OK || c != values[v])
+                    ok = 0;
+            }
+    }
+    CU_ASSERT(ok);
+    ls_grid_destroy(g);
+}
+
+static void test_grid_load_copies_row_major(void)
+{
+    /* Not square, so a transposed copy would show. */
+    enum { W = 6, H = 4 };
+    uint8_t cells[W * H];
+    ls_grid *g = NULL;
+    int32_t x, y;
+    int ok = 1, i;
+
+    for (i = 0; i < W * H; i++)
+        cells[i] = (uint8_t)(i * 7 + 3);
+    CU_ASSERT_EQUAL_FATAL(ls_grid_create(W, H, NULL, &g), LS_OK);
+    CU_ASSERT_EQUAL(ls_grid_load(g, cells, W * H), LS_OK);
+    for (y = 0; y < H; y++)
+        for (x = 0; x < W; x++) {
+            uint8_t c;
+            if (ls_grid_get(g, x, y, &c) != LS_OK || c != cells[y * W + x])
+                ok = 0;
+        }
+    CU_ASSERT(ok);
+    ls_grid_destroy(g);
+}
+
+static void test_grid_load_wrong_count_is_bad_size_and_changes_nothing(void)
+{
+    enum { W = 6, H = 4 };
+    uint8_t cells[(W + 1) * (H + 1)];
+    const size_t counts[] = { 0, 1, W * H - 1, W * H + 1, W * H + W,
+                              (W + 1) * H, W * (H + 1) - 1, W, H,
+                              (size_t)-1 };
+    ls_grid *g = NULL;
+    uint32_t rev_before, rev_after;
+    size_t i;
+    int32_t x, y;
+    int ok = 1;
+
+    memset(cells, 5, sizeof cells);
+    CU_ASSERT_EQUAL_FATAL(ls_grid_create(W, H, NULL, &g), LS_OK);
+    CU_ASSERT_EQUAL(ls_grid_revision(g, &rev_before), LS_OK);
+    for (i = 0; i < sizeof counts / sizeof counts[0]; i++)
+        CU_ASSERT_EQUAL(ls_grid_load(g, cells, counts[i]), LS_ERR_BAD_SIZE);
+    for (y = 0; y < H; y++)
+        for (x = 0; x < W; x++) {
+            uint8_t c;
+            if (ls_grid_get(g, x, y, &c) != LS_OK || c != LS_CELL_OPEN)
+                ok = 0;
+        }
+    CU_ASSERT(ok);
+    CU_ASSERT_EQUAL(ls_grid_revision(g, &rev_after), LS_OK);
+    CU_ASSERT_EQUAL(rev_after, rev_before);
+    ls_grid_destroy(g);
+}
+
+static void test_grid_revision_changes_on_every_edit(void)
+{
+    ls_grid *g = NULL;
+    uint8_t cells[12], c;
+    uint32_t r0, r1, r2, r3, r4, r5, r6;
+    int32_t w, h;
+
+    memset(cells, 3, sizeof cells);
+    CU_ASSERT_EQUAL_FATAL(ls_grid_create(4, 3, NULL, &g), LS_OK);
+    CU_ASSERT_EQUAL(ls_grid_revision(g, &r0), LS_OK);
+    CU_ASSERT_EQUAL(ls_grid_set(g, 1, 1, 0), LS_OK);
+    ls_grid_revision(g, &r1);
+    CU_ASSERT_NOT_EQUAL(r1, r0);
+    /* Writing the value a cell already has is still an edit. */
+    CU_ASSERT_EQUAL(ls_grid_set(g, 1, 1, 0), LS_OK);
+    ls_grid_revision(g, &r2);
+    CU_ASSERT_NOT_EQUAL(r2, r1);
+    CU_ASSERT_EQUAL(ls_grid_fill(g, 2), LS_OK);
+    ls_grid_revision(g, &r3);
+    CU_ASSERT_NOT_EQUAL(r3, r2);
+    CU_ASSERT_EQUAL(ls_grid_load(g, cells, sizeof cells), LS_OK);
+    ls_grid_revision(g, &r4);
+    CU_ASSERT_NOT_EQUAL(r4, r3);
+    /* Reads are not edits. */
+    ls_grid_get(g, 0, 0, &c);
+    ls_grid_size(g, &w, &h);
+    ls_grid_revision(g, &r5);
+    CU_ASSERT_EQUAL(r5, r4);
+    /* A refused edit is not an edit either. */
+    CU_ASSERT_EQUAL(ls_grid_set(g, 4, 0, 1), LS_ERR_OUT_OF_BOUNDS);
+    CU_ASSERT_EQUAL(ls_grid_load(g, cells, 11), LS_ERR_BAD_SIZE);
+    ls_grid_revision(g, &r6);
+    CU_ASSERT_EQUAL(r6, r4);
+    ls_grid_destroy(g);
+}
+
+static void test_grid_one_by_one_works(void)
+{
+    ls_grid *g = NULL;
+    ls_search *s = NULL;
+    int32_t w, h;
+    uint8_t c = 0;
+
+    CU_ASSERT_EQUAL_FATAL(ls_grid_create(1, 1, NULL, &g), LS_OK);
+    CU_ASSERT_EQUAL(ls_grid_size(g, &w, &h), LS_OK);
+    CU_ASSERT_EQUAL(w, 1);
+    CU_ASSERT_EQUAL(h, 1);
+    CU_ASSERT_EQUAL(ls_grid_get(g, 0, 0, &c), LS_OK);
+    CU_ASSERT_EQUAL(c, LS_CELL_OPEN);
+    CU_ASSERT_EQUAL(ls_grid_set(g, 0, 0, 42), LS_OK);
+    CU_ASSERT_EQUAL(ls_grid_get(g, 0, 0, &c), LS_OK);
+    CU_ASSERT_EQUAL(c, 42);
+    CU_ASSERT_EQUAL(ls_grid_get(g, 1, 0, &c), LS_ERR_OUT_OF_BOUNDS);
+    CU_ASSERT_EQUAL(ls_grid_get(g, 0, 1, &c), LS_ERR_OUT_OF_BOUNDS);
+    CU_ASSERT_EQUAL(ls_search_create(1, 1, NULL, &s), LS_OK);
+    CU_ASSERT_PTR_NOT_NULL(s);
+    ls_search_destroy(s);
+    ls_grid_destroy(g);
+}
+
+static void test_grid_max_dimension_is_accepted(void)
+{
+    ls_grid *g = NULL;
+    ls_search *s = NULL;
+    uint8_t c = 0;
+
+    CU_ASSERT_EQUAL_FATAL(ls_grid_create(LS_MAX_DIMENSION, 1, NULL, &g), LS_OK);
+    CU_ASSERT_EQUAL(ls_grid_set(g, LS_MAX_DIMENSION - 1, 0, 77), LS_OK);
+    CU_ASSERT_EQUAL(ls_grid_get(g, LS_MAX_DIMENSION - 1, 0, &c), LS_OK);
+    CU_ASSERT_EQUAL(c, 77);
+    CU_ASSERT_EQUAL(ls_grid_get(g, LS_MAX_DIMENSION, 0, &c),
+                    LS_ERR_OUT_OF_BOUNDS);
+    ls_grid_destroy(g);
+    g = NULL;
+    CU_ASSERT_EQUAL_FATAL(ls_grid_create(1, LS_MAX_DIMENSION, NULL, &g), LS_OK);
+    CU_ASSERT_EQUAL(ls_grid_set(g, 0, LS_MAX_DIMENSION - 1, 78), LS_OK);
+    CU_ASSERT_EQUAL(ls_grid_get(g, 0, LS_MAX_DIMENSION - 1, &c), LS_OK);
+    CU_ASSERT_EQUAL(c, 78);
+    ls_grid_destroy(g);
+
+    CU_ASSERT_EQUAL(ls_search_create(LS_MAX_DIMENSION, 1, NULL, &s), LS_OK);
+    ls_search_destroy(s);
+    s = NULL;
+    CU_ASSERT_EQUAL(ls_search_create(1, LS_MAX_DIMENSION, NULL, &s), LS_OK);
+    ls_search_destroy(s);
+}
+
+static void test_grid_size_above_max_dimension_is_bad_size(void)
+{
+    static const int32_t sizes[][2] = {
+        { LS_MAX_DIMENSION + 1, 1 }, { 1, LS_MAX_DIMENSION + 1 },
+        { LS_MAX_DIMENSION + 1, LS_MAX_DIMENSION + 1 },
+        { INT32_MAX, 1 }, { 1, INT32_MAX }, { INT32_MAX, INT32_MAX },
+    };
+    size_t i;
+    for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        ls_grid *g = (ls_grid *)&g;  /* not NULL: must be cleared */
+        ls_search *s = (ls_search *)&s;
+        CU_ASSERT_EQUAL(ls_grid_create(sizes[i][0], sizes[i][1], NULL, &g),
+                        LS_ERR_BAD_SIZE);
+        CU_ASSERT_PTR_NULL(g);
+        CU_ASSERT_EQUAL(ls_search_create(sizes[i][0], sizes[i][1], NULL, &s),
+                        LS_ERR_BAD_SIZE);
+        CU_ASSERT_PTR_NULL(s);
+    }
+}
+
+static void test_grid_zero_and_negative_sizes_are_bad_size(void)
+{
+    static const int32_t sizes[][2] = {
+        { 0, 1 }, { 1, 0 }, { 0, 0 }, { -1, 5 }, { 5, -1 }, { -1, -1 },
+        { INT32_MIN, 1 }, { 1, INT32_MIN }, { INT32_MIN, INT32_MIN },
+    };
+    size_t i;
+    for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        ls_grid *g = (ls_grid *)&g;
+        ls_search *s = (ls_search *)&s;
+        CU_ASSERT_EQUAL(ls_grid_create(sizes[i][0], sizes[i][1], NULL, &g),
+                        LS_ERR_BAD_SIZE);
+        CU_ASSERT_PTR_NULL(g);
+        CU_ASSERT_EQUAL(ls_search_create(sizes[i][0], sizes[i][1], NULL, &s),
+                        LS_ERR_BAD_SIZE);
+        CU_ASSERT_PTR_NULL(s);
+    }
+}
+
+/*
+ * LS_MAX_CELLS is LS_MAX_DIMENSION squared, so width * height can only
+ * exceed it through the byte count of a search context where size_t has 32
+ * bits. On 64-bit hosts the full-size grid and context are legal, so they
+ * are tried with an allocator that refuses big blocks (no gigabytes are
+ * really allocated) and must fail cleanly with LS_ERR_OUT_OF_MEMORY.
+ */
+static void test_grid_largest_size_overflows_or_runs_out_cleanly(void)
+{
+    tu_counter counter;
+    ls_allocator a = tu_counting_allocator(&counter);
+    ls_grid *g = (ls_grid *)&g;
+    ls_search *s = (ls_search *)&s;
+    const uint64_t bordered = (uint64_t)(LS_MAX_DIMENSION + 2) *
+                              (uint64_t)(LS_MAX_DIMENSION + 2);
+
+    counter.max_size = 1u << 20;
+    /* One byte per cell: never more than 2^32 bytes, never an overflow. */
+    CU_ASSERT_EQUAL(ls_grid_create(LS_MAX_DIMENSION, LS_MAX_DIMENSION, &a, &g),
+                    LS_ERR_OUT_OF_MEMORY);
+    CU_ASSERT_PTR_NULL(g);
+    CU_ASSERT(counter.failed >= 1);
+    CU_ASSERT(tu_counter_balanced(&counter));
+
+    counter.failed = 0;
+    if ((uint64_t)SIZE_MAX < bordered * ls_search_bytes_per_cell()) {
+        CU_ASSERT_EQUAL(ls_search_create(LS_MAX_DIMENSION, LS_MAX_DIMENSION,
+                                         &a, &s),
+                        LS_ERR_SIZE_OVERFLOW);
+        /* Refused before allocating anything. */
+        CU_ASSERT_EQUAL(counter.failed, 0);
+    } else {
+        CU_ASSERT_EQUAL(ls_search_create(LS_MAX_DIMENSION, LS_MAX_DIMENSION,
+                                         &a, &s),
+                        LS_ERR_OUT_OF_MEMORY);
+        CU_ASSERT(counter.failed >= 1);
+    }
+    CU_ASSERT_PTR_NULL(s);
+    CU_ASSERT(tu_counter_balanced(&counter));
+}
+
+static void test_grid_get_and_set_out_of_bounds_are_refused(void)
+{
+    static const int32_t where[][2] = {
+        { -1, 0 }, { 0, -1 }, { 5, 0 }, { 0, 3 }, { 5, 3 }, { -1, -1 },
+        { INT32_MIN, 0 }, { 0, INT32_MIN }, { INT32_MAX, 0 }, { 0, INT32_MAX },
+        { INT32_MAX, INT32_MAX }, { INT32_MIN, INT32_MIN },
+    };
+    ls_grid *g = NULL;
+    size_t i;
+    int32_t x, y;
+    int untouched = 1;
+
+    CU_ASSERT_EQUAL_FATAL(ls_grid_create(5, 3, NULL, &g), LS_OK);
+    for (i = 0; i < sizeof where / sizeof where[0]; i++) {
+        uint8_t c = 123;
+        CU_ASSERT_EQUAL(ls_grid_get(g, where[i][0], where[i][1], &c),
+                        LS_ERR_OUT_OF_BOUNDS);
+        CU_ASSERT_EQUAL(c, 123);
+        CU_ASSERT_EQUAL(ls_grid_set(g, where[i][0], where[i][1], 0),
+                        LS_ERR_OUT_OF_BOUNDS);
+    }
+    /* No refused write landed in the grid (e.g. wrapped into a row). */
+    for (y = 0; y < 3; y++)
+        for (x = 0; x < 5; x++) {
+            uint8_t c;
+            if (ls_grid_get(g, x, y, &c) != LS_OK || c != LS_CELL_OPEN)
+                untouched = 0;
+        }
+    CU_ASSERT(untouched);
+    ls_grid_destroy(g);
+}
+
+static void test_grid_destroy_accepts_null(void)
+{
+    /* Must simply return; a crash fails the run. */
+    ls_grid_destroy(NULL);
+    ls_search_destroy(NULL);
+    CU_PASS("NULL accepted");
+}
+
+int suite_grid_register(void)
+{
+    CU_pSuite s = CU_add_suite("grid", NULL, NULL);
+    if (!s)
+        return -1;
+    if (!CU_add_test(s, "create gives open cells of the given size",
+                     test_grid_create_gives_open_cells_of_given_size) ||
+        !CU_add_test(s, "set then get returns every cost value",
+                     test_grid_set_then_get_returns_every_cost_value) ||
+        !CU_add_test(s, "set changes only that cell",
+                     test_grid_set_changes_only_that_cell) ||
+        !CU_add_test(s, "fill sets every cell", test_grid_fill_sets_every_cell) ||
+        !CU_add_test(s, "load copies row-major", test_grid_load_copies_row_major) ||
+        !CU_add_test(s, "load with a wrong count is BAD_SIZE and changes nothing",
+                     test_grid_load_wrong_count_is_bad_size_and_changes_nothing) ||
+        !CU_add_test(s, "revision changes on every edit",
+                     test_grid_revision_changes_on_every_edit) ||
+        !CU_add_test(s, "1x1 grid works", test_grid_one_by_one_works) ||
+        !CU_add_test(s, "LS_MAX_DIMENSION is accepted",
+                     test_grid_max_dimension_is_accepted) ||
+        !CU_add_test(s, "size above LS_MAX_DIMENSION is BAD_SIZE",
+                     test_grid_size_above_max_dimension_is_bad_size) ||
+        !CU_add_test(s, "zero and negative sizes are BAD_SIZE",
+                     test_grid_zero_and_negative_sizes_are_bad_size) ||
+        !CU_add_test(s, "largest size overflows or runs out of memory cleanly",
+                     test_grid_largest_size_overflows_or_runs_out_cleanly) ||
+        !CU_add_test(s, "get and set out of bounds are refused",
+                     test_grid_get_and_set_out_of_bounds_are_refused) ||
+        !CU_add_test(s, "destroy accepts NULL", test_grid_destroy_accepts_null))
+        return -1;
+    return 0;
+}

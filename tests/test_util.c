@@ -1,0 +1,567 @@
+/*
+ * test_util.c - see test_util.h. Nothing here calls the library's search;
+ * the Dijkstra and the legality checker follow the header's rules only.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "test_util.h"
+
+/* ------------------------------------------------------------- grids */
+
+static int cell_from_char(char c, uint8_t *cost)
+{
+    if (c == '#' || c == '@') {
+        *cost = LS_CELL_BLOCKED;
+    } else if (c == '.' || c == 'S' || c == 'G') {
+        *cost = 1;
+    } else if (c >= '1' && c <= '9') {
+        *cost = (uint8_t)(c - '0');
+    } else if (c == 'x') {
+        *cost = 255;
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+ls_grid *tu_grid_from_rows(const char *const *rows, int32_t height)
+{
+    ls_grid *grid = NULL;
+    int32_t width, x, y;
+
+    if (height < 1 || !rows[0])
+        return NULL;
+    width = (int32_t)strlen(rows[0]);
+    if (ls_grid_create(width, height, NULL, &grid) != LS_OK)
+        return NULL;
+    for (y = 0; y < height; y++) {
+        if ((int32_t)strlen(rows[y]) != width) {
+            fprintf(stderr, "tu_grid_from_rows: row %d has length %d, not %d\n",
+                    (int)y, (int)strlen(rows[y]), (int)width);
+            ls_grid_destroy(grid);
+            return NULL;
+        }
+        for (x = 0; x < width; x++) {
+            uint8_t cost;
+            if (!cell_from_char(rows[y][x], &cost) ||
+                ls_grid_set(grid, x, y, cost) != LS_OK) {
+                fprintf(stderr, "tu_grid_from_rows: bad cell '%c' at %d,%d\n",
+                        rows[y][x], (int)x, (int)y);
+                ls_grid_destroy(grid);
+                return NULL;
+            }
+        }
+    }
+    return grid;
+}
+
+int tu_find(const char *const *rows, int32_t height, char ch, int32_t *x,
+            int32_t *y)
+{
+    int32_t i, j;
+    for (j = 0; j < height; j++)
+        for (i = 0; rows[j][i]; i++)
+            if (rows[j][i] == ch) {
+                *x = i;
+                *y = j;
+                return 1;
+            }
+    return 0;
+}
+
+ls_grid *tu_random_grid(ls_rng *rng, int32_t width, int32_t height,
+                        uint32_t blocked_percent, uint32_t terrain_percent,
+                        uint8_t max_terrain)
+{
+    ls_grid *grid = NULL;
+    uint8_t *cells;
+    size_t i, n = (size_t)width * (size_t)height;
+
+    if (ls_grid_create(width, height, NULL, &grid) != LS_OK)
+        return NULL;
+    cells = malloc(n);
+    if (!cells) {
+        ls_grid_destroy(grid);
+        return NULL;
+    }
+    for (i = 0; i < n; i++) {
+        if (ls_rng_below(rng, 100) < blocked_percent)
+            cells[i] = LS_CELL_BLOCKED;
+        else if (max_terrain > 1 && ls_rng_below(rng, 100) < terrain_percent)
+            cells[i] = (uint8_t)(2 + ls_rng_below(rng, (uint32_t)max_terrain - 1));
+        else
+            cells[i] = 1;
+    }
+    if (ls_grid_load(grid, cells, n) != LS_OK) {
+        ls_grid_destroy(grid);
+        grid = NULL;
+    }
+    free(cells);
+    return grid;
+}
+
+int tu_random_open_cell(ls_rng *rng, const ls_grid *grid, int32_t *x,
+                        int32_t *y)
+{
+    int32_t w, h, i, j;
+    uint32_t open = 0, pick;
+    uint8_t c;
+
+    ls_grid_size(grid, &w, &h);
+    for (j = 0; j < h; j++)
+        for (i = 0; i < w; i++)
+            if (ls_grid_get(grid, i, j, &c) == LS_OK && c != LS_CELL_BLOCKED)
+                open++;
+    if (open == 0)
+        return 0;
+    pick = ls_rng_below(rng, open);
+    for (j = 0; j < h; j++)
+        for (i = 0; i < w; i++)
+            if (ls_grid_get(grid, i, j, &c) == LS_OK && c != LS_CELL_BLOCKED) {
+                if (pick == 0) {
+                    *x = i;
+                    *y = j;
+                    return 1;
+                }
+                pick--;
+            }
+    return 0;
+}
+
+uint8_t *tu_cells(const ls_grid *grid, int32_t *width, int32_t *height)
+{
+    int32_t w, h, x, y;
+    uint8_t *cells;
+
+    if (ls_grid_size(grid, &w, &h) != LS_OK)
+        return NULL;
+    cells = malloc((size_t)w * (size_t)h);
+    if (!cells)
+        return NULL;
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++)
+            ls_grid_get(grid, x, y, &cells[(size_t)y * (size_t)w + (size_t)x]);
+    *width = w;
+    *height = h;
+    return cells;
+}
+
+/* --------------------------------------------- movement rules (tests) */
+
+/* Cells seen either as a row-major copy or through ls_grid_get (cheap for
+ * checking one path on a large map). */
+typedef struct view {
+    const uint8_t *cells;
+    const ls_grid *grid;
+    int32_t width, height;
+} view;
+
+/* The cell's cost byte, or -1 outside the grid. */
+static int view_cell(const view *v, int32_t x, int32_t y)
+{
+    uint8_t c;
+    if (x < 0 || y < 0 || x >= v->width || y >= v->height)
+        return -1;
+    if (v->cells)
+        return v->cells[(size_t)y * (size_t)v->width + (size_t)x];
+    if (ls_grid_get(v->grid, x, y, &c) != LS_OK)
+        return -1;
+    return c;
+}
+
+static int passable(const view *v, int32_t x, int32_t y)
+{
+    return view_cell(v, x, y) > 0;
+}
+
+static int64_t step_cost(const view *v, const ls_query *q, int32_t x,
+                         int32_t y, int32_t dx, int32_t dy)
+{
+    int64_t base;
+    int diagonal = dx != 0 && dy != 0;
+
+    if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx == 0 && dy == 0))
+        return -1;
+    if (!passable(v, x, y) || !passable(v, x + dx, y + dy))
+        return -1;
+    if (diagonal) {
+        int a, b;
+        if (q->connectivity != LS_CONNECT_8)
+            return -1;
+        a = passable(v, x + dx, y);
+        b = passable(v, x, y + dy);
+        if (q->corner_rule == LS_CORNERS_NONE && !(a && b))
+            return -1;
+        if (q->corner_rule == LS_CORNERS_ONE && !(a || b))
+            return -1;
+        base = q->diagonal_cost;
+    } else {
+        base = q->straight_cost;
+    }
+    return base * view_cell(v, x + dx, y + dy);
+}
+
+int64_t tu_step_cost(const uint8_t *cells, int32_t width, int32_t height,
+                     const ls_query *q, int32_t x, int32_t y, int32_t dx,
+                     int32_t dy)
+{
+    view v;
+    v.cells = cells;
+    v.grid = NULL;
+    v.width = width;
+    v.height = height;
+    return step_cost(&v, q, x, y, dx, dy);
+}
+
+/* A binary min-heap of (cost, cell) pairs for the Dijkstra; entries that
+ * became stale are skipped when popped (lazy deletion). */
+typedef struct dj_entry {
+    int64_t cost;
+    uint32_t cell;
+} dj_entry;
+
+static int dj_less(const dj_entry *a, const dj_entry *b)
+{
+    return a->cost < b->cost || (a->cost == b->cost && a->cell < b->cell);
+}
+
+static void dj_push(dj_entry *heap, size_t *size, dj_entry e)
+{
+    size_t i = (*size)++;
+    while (i > 0 && dj_less(&e, &heap[(i - 1) / 2])) {
+        heap[i] = heap[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    heap[i] = e;
+}
+
+static dj_entry dj_pop(dj_entry *heap, size_t *size)
+{
+    dj_entry top = heap[0], last = heap[--*size];
+    size_t i = 0, n = *size;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n)
+            break;
+        if (c + 1 < n && dj_less(&heap[c + 1], &heap[c]))
+            c++;
+        if (!dj_less(&heap[c], &last))
+            break;
+        heap[i] = heap[c];
+        i = c;
+    }
+    if (n > 0)
+        heap[i] = last;
+    return top;
+}
+
+int64_t tu_dijkstra(const ls_grid *grid, const ls_query *q, uint32_t *reached)
+{
+    static const int32_t ddx[8] = { 0, 1, 0, -1, 1, 1, -1, -1 };
+    static const int32_t ddy[8] = { -1, 0, 1, 0, -1, 1, 1, -1 };
+    int32_t w, h;
+    uint8_t *cells = tu_cells(grid, &w, &h);
+    size_t n, heap_size = 0, i;
+    int64_t *dist;
+    unsigned char *done;
+    dj_entry *heap;
+    int64_t answer = -1;
+    uint32_t count = 0;
+    dj_entry e;
+    view v;
+
+    if (!cells)
+        return -2;
+    n = (size_t)w * (size_t)h;
+    dist = malloc(n * sizeof *dist);
+    done = calloc(n, 1);
+    heap = malloc((8 * n + 1) * sizeof *heap);
+    if (!dist || !done || !heap) {
+        free(cells);
+        free(dist);
+        free(done);
+        free(heap);
+        return -2;
+    }
+    for (i = 0; i < n; i++)
+        dist[i] = -1;
+    v.cells = cells;
+    v.grid = NULL;
+    v.width = w;
+    v.height = h;
+    if (passable(&v, q->start_x, q->start_y)) {
+        e.cell = (uint32_t)(q->start_y * w + q->start_x);
+        e.cost = 0;
+        dist[e.cell] = 0;
+        dj_push(heap, &heap_size, e);
+    }
+    while (heap_size > 0) {
+        int32_t x, y, d;
+        e = dj_pop(heap, &heap_size);
+        if (done[e.cell] || e.cost != dist[e.cell])
+            continue;
+        done[e.cell] = 1;
+        count++;
+        x = (int32_t)(e.cell % (uint32_t)w);
+        y = (int32_t)(e.cell / (uint32_t)w);
+        for (d = 0; d < 8; d++) {
+            int64_t step = step_cost(&v, q, x, y, ddx[d], ddy[d]);
+            size_t next;
+            if (step < 0)
+                continue;
+            next = (size_t)(y + ddy[d]) * (size_t)w + (size_t)(x + ddx[d]);
+            if (!done[next] && (dist[next] < 0 || e.cost + step < dist[next])) {
+                dj_entry ne;
+                dist[next] = e.cost + step;
+                ne.cost = dist[next];
+                ne.cell = (uint32_t)next;
+                dj_push(heap, &heap_size, ne);
+            }
+        }
+    }
+    if (q->goal_x >= 0 && q->goal_y >= 0 && q->goal_x < w && q->goal_y < h)
+        answer = dist[(size_t)q->goal_y * (size_t)w + (size_t)q->goal_x];
+    if (reached)
+        *reached = count;
+    free(cells);
+    free(dist);
+    free(done);
+    free(heap);
+    return answer;
+}
+
+int tu_path_legal(const ls_grid *grid, const ls_query *q,
+                  const ls_point *path, uint32_t length, int to_goal,
+                  int64_t *cost, char *why, size_t why_size)
+{
+    view v;
+    uint32_t i;
+    int64_t total = 0;
+    int ok = 1;
+
+    if (length == 0) {
+        snprintf(why, why_size, "empty path");
+        return 0;
+    }
+    if (path[0].x != q->start_x || path[0].y != q->start_y) {
+        snprintf(why, why_size, "path starts at %d,%d, not at the start %d,%d",
+                 (int)path[0].x, (int)path[0].y, (int)q->start_x,
+                 (int)q->start_y);
+        return 0;
+    }
+    if (to_goal && (path[length - 1].x != q->goal_x ||
+                    path[length - 1].y != q->goal_y)) {
+        snprintf(why, why_size, "path ends at %d,%d, not at the goal %d,%d",
+                 (int)path[length - 1].x, (int)path[length - 1].y,
+                 (int)q->goal_x, (int)q->goal_y);
+        return 0;
+    }
+    v.cells = NULL;
+    v.grid = grid;
+    ls_grid_size(grid, &v.width, &v.height);
+    if (!passable(&v, path[0].x, path[0].y)) {
+        snprintf(why, why_size, "start cell not passable");
+        ok = 0;
+    }
+    for (i = 1; ok && i < length; i++) {
+        /* 64-bit differences: a garbage point must not overflow here. */
+        int64_t dx = (int64_t)path[i].x - path[i - 1].x;
+        int64_t dy = (int64_t)path[i].y - path[i - 1].y;
+        int64_t step = -1;
+        if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1)
+            step = step_cost(&v, q, path[i - 1].x, path[i - 1].y,
+                             (int32_t)dx, (int32_t)dy);
+        if (step < 0) {
+            snprintf(why, why_size, "illegal step %u: %d,%d -> %d,%d",
+                     (unsigned)i, (int)path[i - 1].x, (int)path[i - 1].y,
+                     (int)path[i].x, (int)path[i].y);
+            ok = 0;
+        }
+        total += step;
+    }
+    if (ok && cost)
+        *cost = total;
+    return ok;
+}
+
+uint64_t tu_fnv1a_points(const ls_point *points, uint32_t count)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    uint32_t i;
+    int k, b;
+    for (i = 0; i < count; i++) {
+        for (k = 0; k < 2; k++) {
+            /* Two's complement by conversion to uint32_t, then bytes
+             * lowest first: the little-endian encoding, on any host. */
+            uint32_t u = (uint32_t)(k == 0 ? points[i].x : points[i].y);
+            unsigned char bytes[4];
+            bytes[0] = (unsigned char)(u & 0xffu);
+            bytes[1] = (unsigned char)((u >> 8) & 0xffu);
+            bytes[2] = (unsigned char)((u >> 16) & 0xffu);
+            bytes[3] = (unsigned char)((u >> 24) & 0xffu);
+            for (b = 0; b < 4; b++) {
+                h ^= bytes[b];
+                h *= 0x100000001b3ull;
+            }
+        }
+    }
+    return h;
+}
+
+/* ------------------------------------------------ counting allocator */
+
+/* Each block is preceded by a header holding its size, so a release with
+ * the wrong size is noticed. The header keeps malloc's alignment. */
+#define TU_HEADER 16u
+
+static void *counting_alloc(void *user, size_t size)
+{
+    tu_counter *c = user;
+    unsigned char *block;
+
+    if ((c->fail_after >= 0 && c->allocs == (uint64_t)c->fail_after) ||
+        (c->max_size != 0 && size > c->max_size) ||
+        size > SIZE_MAX - TU_HEADER) {
+        c->failed++;
+        return NULL;
+    }
+    block = malloc(size + TU_HEADER);
+    if (!block) {
+        c->failed++;
+        return NULL;
+    }
+    memcpy(block, &size, sizeof size);
+    c->allocs++;
+    c->bytes_allocated += size;
+    return block + TU_HEADER;
+}
+
+static void counting_release(void *user, void *block, size_t size)
+{
+    tu_counter *c = user;
+    unsigned char *start;
+    size_t recorded;
+
+    if (!block)
+        return;
+    start = (unsigned char *)block - TU_HEADER;
+    memcpy(&recorded, start, sizeof recorded);
+    if (recorded != size)
+        c->size_mismatches++;
+    c->releases++;
+    c->bytes_released += recorded;
+    free(start);
+}
+
+ls_allocator tu_counting_allocator(tu_counter *c)
+{
+    ls_allocator a;
+    memset(c, 0, sizeof *c);
+    c->fail_after = -1;
+    a.alloc = counting_alloc;
+    a.release = counting_release;
+    a.user = c;
+    return a;
+}
+
+int tu_counter_balanced(const tu_counter *c)
+{
+    return c->allocs == c->releases &&
+           c->bytes_allocated == c->bytes_released && c->size_mismatches == 0;
+}
+
+/* ------------------------------------------------- whole-query runs */
+
+ls_status tu_run(ls_search *search, const ls_grid *grid, const ls_query *q,
+                 uint32_t budget, tu_outcome *out)
+{
+    ls_status st;
+
+    memset(out, 0, sizeof *out);
+    out->begin_status = ls_search_begin(search, grid, q);
+    if (out->begin_status != LS_OK) {
+        out->status = out->begin_status;
+        return out->status;
+    }
+    for (;;) {
+        st = ls_search_step(search, budget);
+        out->steps++;
+        if (st != LS_IN_PROGRESS)
+            break;
+        if (budget == 0) {
+            /* An unbounded step must run to the end. */
+            out->protocol_errors++;
+            break;
+        }
+    }
+    out->status = st;
+    /* The final status must repeat, whatever the budget. */
+    if (ls_search_step(search, 1) != st || ls_search_step(search, 0) != st ||
+        ls_search_step(search, 1000) != st)
+        out->protocol_errors++;
+    out->result_status = ls_search_result(search, &out->result);
+    out->path_status = ls_search_path(search, out->path, TU_MAX_PATH,
+                                      &out->path_length);
+    out->partial_status = ls_search_partial_path(search, out->partial,
+                                                 TU_MAX_PATH,
+                                                 &out->partial_length);
+    return st;
+}
+
+#define DIFF(cond, ...)                                                        \
+    do {                                                                       \
+        if (cond) {                                                            \
+            snprintf(why, why_size, __VA_ARGS__);                              \
+            return 0;                                                          \
+        }                                                                      \
+    } while (0)
+
+int tu_outcome_equal(const tu_outcome *a, const tu_outcome *b, char *why,
+                     size_t why_size)
+{
+    uint32_t i;
+    DIFF(a->begin_status != b->begin_status, "begin status %d vs %d",
+         (int)a->begin_status, (int)b->begin_status);
+    DIFF(a->status != b->status, "status %d vs %d", (int)a->status,
+         (int)b->status);
+    DIFF(a->result_status != b->result_status, "result status %d vs %d",
+         (int)a->result_status, (int)b->result_status);
+    if (a->result_status == LS_OK) {
+        DIFF(a->result.status != b->result.status, "result.status %d vs %d",
+             (int)a->result.status, (int)b->result.status);
+        DIFF(a->result.cost != b->result.cost, "cost %ld vs %ld",
+             (long)a->result.cost, (long)b->result.cost);
+        DIFF(a->result.expansions != b->result.expansions,
+             "expansions %lu vs %lu", (unsigned long)a->result.expansions,
+             (unsigned long)b->result.expansions);
+        DIFF(a->result.path_length != b->result.path_length,
+             "path_length %lu vs %lu", (unsigned long)a->result.path_length,
+             (unsigned long)b->result.path_length);
+        DIFF(a->result.digest != b->result.digest, "digest %016llx vs %016llx",
+             (unsigned long long)a->result.digest,
+             (unsigned long long)b->result.digest);
+    }
+    DIFF(a->path_status != b->path_status, "path status %d vs %d",
+         (int)a->path_status, (int)b->path_status);
+    DIFF(a->path_length != b->path_length, "path length %lu vs %lu",
+         (unsigned long)a->path_length, (unsigned long)b->path_length);
+    if (a->path_status == LS_OK)
+        for (i = 0; i < a->path_length; i++)
+            DIFF(a->path[i].x != b->path[i].x || a->path[i].y != b->path[i].y,
+                 "path point %lu: %d,%d vs %d,%d", (unsigned long)i,
+                 (int)a->path[i].x, (int)a->path[i].y, (int)b->path[i].x,
+                 (int)b->path[i].y);
+    DIFF(a->partial_status != b->partial_status, "partial status %d vs %d",
+         (int)a->partial_status, (int)b->partial_status);
+    DIFF(a->partial_length != b->partial_length, "partial length %lu vs %lu",
+         (unsigned long)a->partial_length, (unsigned long)b->partial_length);
+    if (a->partial_status == LS_OK)
+        for (i = 0; i < a->partial_length; i++)
+            DIFF(a->partial[i].x != b->partial[i].x ||
+                     a->partial[i].y != b->partial[i].y,
+                 "partial point %lu: %d,%d vs %d,%d", (unsigned long)i,
+                 (int)a->partial[i].x, (int)a->partial[i].y,
+                 (int)b->partial[i].x, (int)b->partial[i].y);
+    return 1;
+}

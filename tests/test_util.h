@@ -1,0 +1,120 @@
+/*
+ * test_util.h - helpers shared by the unit suites of tests/unit.
+ *
+ * Everything here is written independently of the library's search code so
+ * that the suites can check the library against it: a plain Dijkstra with
+ * its own heap, a path legality checker that re-derives every step cost,
+ * ASCII grids, random grids from ls_rng, and a counting allocator.
+ */
+#ifndef LS_TESTS_UTIL_H
+#define LS_TESTS_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "lockstar.h"
+
+/* ------------------------------------------------------------- grids */
+
+/* Build a grid from height rows of equal length. Characters:
+ *   '#' '@' blocked, '.' cost 1, '1'..'9' that cost, 'S' 'G' cost 1
+ *   (markers, see tu_find), 'x' cost 255.
+ * Returns NULL (after reporting to stderr) on a malformed picture. */
+ls_grid *tu_grid_from_rows(const char *const *rows, int32_t height);
+/* Position of the first ch in rows (row-major); 0 if absent. */
+int tu_find(const char *const *rows, int32_t height, char ch,
+            int32_t *x, int32_t *y);
+
+/* A random width x height grid: each cell blocked with probability
+ * blocked_percent/100, else cost 1, or (when max_terrain > 1) with
+ * probability terrain_percent/100 a cost in 2..max_terrain. */
+ls_grid *tu_random_grid(ls_rng *rng, int32_t width, int32_t height,
+                        uint32_t blocked_percent, uint32_t terrain_percent,
+                        uint8_t max_terrain);
+/* A random passable cell of grid; 0 if the grid has none. */
+int tu_random_open_cell(ls_rng *rng, const ls_grid *grid, int32_t *x,
+                        int32_t *y);
+
+/* A row-major copy (y * width + x) of the grid's cells, malloc'd. */
+uint8_t *tu_cells(const ls_grid *grid, int32_t *width, int32_t *height);
+
+/* --------------------------------------------- movement rules (tests) */
+
+/* The cost of one step from (x, y) by (dx, dy) under q's connectivity,
+ * corner rule and step costs, in the cells of a width x height grid; -1 if
+ * the step is not a legal move. Written from the header's rules alone. */
+int64_t tu_step_cost(const uint8_t *cells, int32_t width, int32_t height,
+                     const ls_query *q, int32_t x, int32_t y, int32_t dx,
+                     int32_t dy);
+
+/* Optimal cost from q's start to q's goal by a plain Dijkstra (own binary
+ * heap, lazy deletion); -1 if unreachable. *reached (optional) receives the
+ * number of cells reachable from the start. */
+int64_t tu_dijkstra(const ls_grid *grid, const ls_query *q,
+                    uint32_t *reached);
+
+/* 1 if path[0..length) is legal for q on grid: starts at q's start, ends at
+ * q's goal, every step a legal move; its summed step cost goes to *cost.
+ * Otherwise 0 with a reason in why[0..why_size). The goal check is skipped
+ * when to_goal is 0 (partial paths). */
+int tu_path_legal(const ls_grid *grid, const ls_query *q,
+                  const ls_point *path, uint32_t length, int to_goal,
+                  int64_t *cost, char *why, size_t why_size);
+
+/* The digest of points by a byte-wise FNV-1a 64 over explicitly
+ * little-endian-encoded coordinates (independent of ls_path_digest). */
+uint64_t tu_fnv1a_points(const ls_point *points, uint32_t count);
+
+/* ------------------------------------------------ counting allocator */
+
+typedef struct tu_counter {
+    uint64_t allocs;           /* successful allocations */
+    uint64_t releases;
+    uint64_t failed;           /* allocations refused */
+    uint64_t bytes_allocated;
+    uint64_t bytes_released;
+    uint64_t size_mismatches;  /* release size != allocation size */
+    /* Refuse the allocation when allocs == fail_after (-1 = never), and
+     * every one larger than max_size (0 = no limit). */
+    int64_t fail_after;
+    size_t max_size;
+} tu_counter;
+
+/* Reset *c and return hooks that count into it. */
+ls_allocator tu_counting_allocator(tu_counter *c);
+
+/* 1 when every allocation was released with the size it was made with. */
+int tu_counter_balanced(const tu_counter *c);
+
+/* ------------------------------------------------- whole-query runs */
+
+/* Longest path the outcome buffers hold (grids of up to 4096 cells). */
+#define TU_MAX_PATH 4096u
+
+/* Everything a query reports, for comparing two runs field by field. */
+typedef struct tu_outcome {
+    ls_status begin_status;
+    ls_status status;          /* final status of ls_search_step */
+    uint32_t steps;            /* ls_search_step calls until the end */
+    uint32_t protocol_errors;  /* IN_PROGRESS with budget 0, or a final
+                                  status that did not repeat */
+    ls_status result_status;   /* ls_search_result */
+    ls_result result;
+    ls_status path_status;     /* ls_search_path */
+    uint32_t path_length;
+    ls_point path[TU_MAX_PATH];
+    ls_status partial_status;  /* ls_search_partial_path */
+    uint32_t partial_length;
+    ls_point partial[TU_MAX_PATH];
+} tu_outcome;
+
+/* Begin q, step with budget until the end (0 = one unbounded step), then
+ * read result, path and partial path into *out. Returns the final status
+ * (or the begin error). */
+ls_status tu_run(ls_search *search, const ls_grid *grid, const ls_query *q,
+                 uint32_t budget, tu_outcome *out);
+
+/* 1 if a and b are identical in every reported field; else 0 and why. */
+int tu_outcome_equal(const tu_outcome *a, const tu_outcome *b, char *why,
+                     size_t why_size);
+
+#endif
