@@ -107,7 +107,10 @@ enum {
     LS_ERR_BAD_TEXT = -20,       /* text could not be parsed (ls_fix16_parse) */
     LS_ERR_NO_PARTIAL = -21,     /* partial path asked for, but the query
                                     ended with LS_OK or an error */
-    LS_ERR_BAD_CELL_COST = -22   /* a buffer of cells had no usable value */
+    LS_ERR_BAD_CELL_COST = -22,  /* a buffer of cells had no usable value */
+    LS_ERR_NOT_UNIFORM = -23,    /* JPS: a passable cell costs more than 1 */
+    LS_ERR_UNSUPPORTED = -24     /* JPS: needs 8-connectivity and
+                                    LS_CORNERS_NONE */
 };
 
 /* A short English description of a status ("goal cell is blocked", ...).
@@ -224,8 +227,16 @@ ls_status ls_grid_revision(const ls_grid *grid, uint32_t *revision);
 #define LS_TIE_HIGH_G 0 /* larger g first: dives toward the goal; default */
 #define LS_TIE_LOW_G 1  /* smaller g first */
 
-/* Search algorithm. */
+/* Search algorithm.
+ *   LS_ALGO_ASTAR  A* as specified below.
+ *   LS_ALGO_JPS    jump point search: the same optimal cost as A* on grids
+ *                  whose passable cells all cost 1, with 8-connectivity and
+ *                  no corner cutting (else LS_ERR_NOT_UNIFORM or
+ *                  LS_ERR_UNSUPPORTED). Its expansions count jump points;
+ *                  its path lists every cell, like A*'s. See src/jps.c for
+ *                  its exact (deterministic) successor rules. */
 #define LS_ALGO_ASTAR 0
+#define LS_ALGO_JPS 1
 
 /*
  * Search order (the contract every port must reproduce):

@@ -8,40 +8,12 @@
  */
 #include <string.h>
 #include "internal.h"
-
-static uint32_t abs_diff(int32_t a, int32_t b)
-{
-    return a > b ? (uint32_t)a - (uint32_t)b : (uint32_t)b - (uint32_t)a;
-}
-
-/* The heuristic's unweighted estimate from (x, y) to the goal. Each term
- * is below 2^31 (16383 * 131070), so the sums fit in 64 bits with room. */
-static uint64_t estimate(const ls_plan *p, int32_t heuristic, int32_t x,
-                         int32_t y)
-{
-    uint64_t dx = abs_diff(x, p->goal_x), dy = abs_diff(y, p->goal_y);
-    uint64_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
-    switch (heuristic) {
-    case LS_HEURISTIC_OCTILE: return lo * p->diagonal + (hi - lo) * p->straight;
-    case LS_HEURISTIC_MANHATTAN: return (dx + dy) * p->straight;
-    case LS_HEURISTIC_CHEBYSHEV: return hi * p->straight;
-    default: return 0;
-    }
-}
-
-/* f for a cell at (x, y) with cost g so far: g + floor(h * weight / 2^16). */
-static uint64_t f_value(const ls_plan *p, uint32_t g, int32_t x, int32_t y)
-{
-    uint64_t h = estimate(p, p->heuristic, x, y);
-    if (p->weight != 0x10000u)
-        h = (h * p->weight) >> 16;
-    return (uint64_t)g + h;
-}
+#include "heuristic.h"
 
 /* The distance used to pick the partial path's end (see the header). */
 static uint64_t closeness(const ls_plan *p, int32_t x, int32_t y)
 {
-    return estimate(p, p->dir_count == 8 ? LS_HEURISTIC_OCTILE
+    return ls__estimate(p, p->dir_count == 8 ? LS_HEURISTIC_OCTILE
                                          : LS_HEURISTIC_MANHATTAN, x, y);
 }
 
@@ -57,12 +29,13 @@ static ls_status finish(ls_search *s, ls_status status)
 static ls_status finish_found(ls_search *s)
 {
     uint32_t length = ls__chain_length(s, s->plan.goal);
-    uint32_t i, cell = s->plan.goal;
+    uint32_t i;
+    ls_chain_walk w;
 
+    ls__chain_start(&w, s->plan.goal);
     for (i = length; i-- > 0;) {
-        s->heap.entries[i].cell = cell;
-        if (s->nodes[cell].tag & LS_TAG_HAS_PARENT)
-            cell -= (uint32_t)s->offset[s->nodes[cell].tag & LS_TAG_DIR_MASK];
+        s->heap.entries[i].cell = w.cell;
+        ls__chain_back(s, &w);
     }
     s->digest = LS_DIGEST_EMPTY;
     for (i = 0; i < length; i++)
@@ -104,7 +77,7 @@ ls_status ls_search_begin(ls_search *s, const ls_grid *grid,
 
     sx = q->start_x;
     sy = q->start_y;
-    f = f_value(&s->plan, 0, sx, sy);
+    f = ls__f_value(&s->plan, 0, sx, sy);
     if (f > LS_COST_MAX)
         return LS_ERR_COST_OVERFLOW;
 
@@ -153,25 +126,47 @@ static void track_closest(ls_search *s, uint32_t cell, uint64_t key,
 static const uint8_t corner_x[8] = { 0, 0, 0, 0, 1, 1, 3, 3 };
 static const uint8_t corner_y[8] = { 0, 0, 0, 0, 0, 2, 2, 0 };
 
+ls_status ls__relax(ls_search *s, uint32_t next, uint32_t ng, uint32_t dir,
+                    uint32_t run, int32_t x, int32_t y)
+{
+    ls_node *n = &s->nodes[next];
+    const uint32_t gen = s->generation;
+    const int fresh = (n->tag >> LS_TAG_GEN_SHIFT) != gen;
+    uint64_t f, key;
+
+    if (!fresh && (n->tag & LS_TAG_CLOSED))
+        return LS_OK;
+    if (ng > LS_COST_MAX)
+        return LS_ERR_COST_OVERFLOW;
+    if (!fresh && ng >= n->g)
+        return LS_OK;
+    f = ls__f_value(&s->plan, ng, x, y);
+    if (f > LS_COST_MAX)
+        return LS_ERR_COST_OVERFLOW;
+    n->g = ng;
+    n->tag = ls__tag_parent(gen, dir, run);
+    key = ls__heap_key((uint32_t)f, ng, s->plan.tie_break == LS_TIE_HIGH_G);
+    if (fresh)
+        ls__heap_push(&s->heap, s->nodes, key, next);
+    else
+        ls__heap_decrease(&s->heap, s->nodes, n->heap_pos, key);
+    return LS_OK;
+}
+
 /* Expand cell: relax each neighbour in the documented order. Returns LS_OK
  * or LS_ERR_COST_OVERFLOW. */
 static ls_status expand(ls_search *s, uint32_t cell, ls_point at)
 {
     const ls_plan *p = &s->plan;
     const uint8_t *cells = s->grid->cells;
-    ls_node *nodes = s->nodes;
-    const uint32_t gen = s->generation;
-    const uint32_t g = nodes[cell].g;
-    const int high_g = p->tie_break == LS_TIE_HIGH_G;
+    const uint32_t g = s->nodes[cell].g;
     uint32_t d;
 
     for (d = 0; d < p->dir_count; d++) {
         uint32_t next = cell + (uint32_t)s->offset[d];
         uint8_t terrain = cells[next];
-        ls_node *n;
-        int fresh;
-        uint32_t step, ng;
-        uint64_t f, key;
+        uint32_t step;
+        ls_status st;
 
         if (terrain == LS_CELL_BLOCKED)
             continue;
@@ -181,26 +176,12 @@ static ls_status expand(ls_search *s, uint32_t cell, ls_point at)
             if (p->corner_rule == LS_CORNERS_NONE ? !(a && b) : !(a || b))
                 continue;
         }
-        n = &nodes[next];
-        fresh = (n->tag >> LS_TAG_GEN_SHIFT) != gen;
-        if (!fresh && (n->tag & LS_TAG_CLOSED))
-            continue;
         step = (d < 4 ? p->straight : p->diagonal) * terrain;
-        ng = g + step; /* g <= 2^31 - 1 and step < 2^25: no wrap */
-        if (ng > LS_COST_MAX)
-            return LS_ERR_COST_OVERFLOW;
-        if (!fresh && ng >= n->g)
-            continue;
-        f = f_value(p, ng, at.x + ls__dir_dx[d], at.y + ls__dir_dy[d]);
-        if (f > LS_COST_MAX)
-            return LS_ERR_COST_OVERFLOW;
-        n->g = ng;
-        n->tag = (gen << LS_TAG_GEN_SHIFT) | LS_TAG_HAS_PARENT | d;
-        key = ls__heap_key((uint32_t)f, ng, high_g);
-        if (fresh)
-            ls__heap_push(&s->heap, nodes, key, next);
-        else
-            ls__heap_decrease(&s->heap, nodes, n->heap_pos, key);
+        /* g <= 2^31 - 1 and step < 2^25: the sum cannot wrap. */
+        st = ls__relax(s, next, g + step, d, 1, at.x + ls__dir_dx[d],
+                       at.y + ls__dir_dy[d]);
+        if (st != LS_OK)
+            return st;
     }
     return LS_OK;
 }
@@ -237,7 +218,8 @@ ls_status ls_search_step(ls_search *s, uint32_t budget)
         done++;
         at = ls__cell_point(s->stride, top.cell);
         track_closest(s, top.cell, top.key, at.x, at.y);
-        st = expand(s, top.cell, at);
+        st = s->plan.algorithm == LS_ALGO_JPS ? ls__jps_expand(s, top.cell, at)
+                                              : expand(s, top.cell, at);
         if (st != LS_OK)
             return finish(s, st);
     }

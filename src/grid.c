@@ -33,6 +33,7 @@ ls_status ls_grid_create(int32_t width, int32_t height,
     g->stride = (uint32_t)width + 2u;
     g->cell_count = cells;
     g->revision = 0;
+    g->costly_cells = 0;
     g->allocator = a;
     memset(g->cells, LS_CELL_BLOCKED, cells);
     ls_grid_fill(g, LS_CELL_OPEN);
@@ -76,11 +77,14 @@ ls_status ls_grid_get(const ls_grid *grid, int32_t x, int32_t y, uint8_t *cost)
 
 ls_status ls_grid_set(ls_grid *grid, int32_t x, int32_t y, uint8_t cost)
 {
+    uint8_t *cell;
     if (!grid)
         return LS_ERR_NULL_ARGUMENT;
     if (!in_bounds(grid, x, y))
         return LS_ERR_OUT_OF_BOUNDS;
-    grid->cells[ls__cell_index(grid->stride, x, y)] = cost;
+    cell = &grid->cells[ls__cell_index(grid->stride, x, y)];
+    grid->costly_cells += (uint32_t)(cost > 1) - (uint32_t)(*cell > 1);
+    *cell = cost;
     grid->revision++;
     return LS_OK;
 }
@@ -93,6 +97,7 @@ ls_status ls_grid_fill(ls_grid *grid, uint8_t cost)
     for (y = 0; y < grid->height; y++)
         memset(grid->cells + ls__cell_index(grid->stride, 0, y), cost,
                (size_t)grid->width);
+    grid->costly_cells = cost > 1 ? (uint32_t)grid->width * (uint32_t)grid->height : 0;
     grid->revision++;
     return LS_OK;
 }
@@ -100,7 +105,8 @@ ls_status ls_grid_fill(ls_grid *grid, uint8_t cost)
 ls_status ls_grid_load(ls_grid *grid, const uint8_t *cells, size_t count)
 {
     int32_t y;
-    size_t w;
+    size_t w, i;
+    uint32_t costly = 0;
     if (!grid || !cells)
         return LS_ERR_NULL_ARGUMENT;
     w = (size_t)grid->width;
@@ -109,6 +115,9 @@ ls_status ls_grid_load(ls_grid *grid, const uint8_t *cells, size_t count)
     for (y = 0; y < grid->height; y++)
         memcpy(grid->cells + ls__cell_index(grid->stride, 0, y),
                cells + (size_t)y * w, w);
+    for (i = 0; i < count; i++)
+        costly += cells[i] > 1;
+    grid->costly_cells = costly;
     grid->revision++;
     return LS_OK;
 }

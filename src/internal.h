@@ -28,6 +28,7 @@ struct ls_grid {
     uint32_t stride;
     uint32_t cell_count;     /* bordered */
     uint32_t revision;
+    uint32_t costly_cells;   /* cells with cost > 1 (JPS needs none) */
     uint8_t *cells;
     ls_allocator allocator;
 };
@@ -49,10 +50,13 @@ static inline ls_point ls__cell_point(uint32_t stride, uint32_t cell)
  * Per-cell search state, 12 bytes. A cell's state is valid only while the
  * generation in its tag equals the context's, which makes starting a query
  * O(1): bumping the generation forgets every cell at once.
- *   tag bits 31..5  generation (27 bits)
- *   bit  4          closed (expanded)
- *   bit  3          has a parent
- *   bits 2..0       direction of the step from the parent into this cell
+ *   tag bits 31..19  generation (13 bits; all tags are cleared for real
+ *                    once every 8191 queries)
+ *   bit  18          closed (expanded)
+ *   bit  17          has a parent
+ *   bits 16..14      direction of the steps from the parent into this cell
+ *   bits 13..0       run: how many such steps (1 for A*; a jump's length
+ *                    for JPS), so parent = cell - run * offset[direction]
  */
 typedef struct ls_node {
     uint32_t g;
@@ -60,11 +64,25 @@ typedef struct ls_node {
     uint32_t tag;
 } ls_node;
 
-#define LS_TAG_GEN_SHIFT 5u
-#define LS_TAG_CLOSED 0x10u
-#define LS_TAG_HAS_PARENT 0x08u
-#define LS_TAG_DIR_MASK 0x07u
-#define LS_GENERATION_MAX ((1u << 27) - 1u)
+#define LS_TAG_GEN_SHIFT 19u
+#define LS_TAG_CLOSED (1u << 18)
+#define LS_TAG_HAS_PARENT (1u << 17)
+#define LS_TAG_DIR_SHIFT 14u
+#define LS_TAG_RUN_MASK 0x3FFFu
+#define LS_GENERATION_MAX ((1u << 13) - 1u)
+
+/* The tag of a cell reached from its parent by run steps in direction dir. */
+static inline uint32_t ls__tag_parent(uint32_t generation, uint32_t dir,
+                                      uint32_t run)
+{
+    return (generation << LS_TAG_GEN_SHIFT) | LS_TAG_HAS_PARENT |
+           (dir << LS_TAG_DIR_SHIFT) | run;
+}
+
+static inline uint32_t ls__tag_dir(uint32_t tag)
+{
+    return (tag >> LS_TAG_DIR_SHIFT) & 7u;
+}
 
 #include "heap.h"
 
@@ -78,6 +96,7 @@ typedef struct ls_plan {
     int32_t corner_rule;
     int32_t heuristic;               /* never LS_HEURISTIC_AUTO */
     int32_t tie_break;
+    int32_t algorithm;
     uint32_t straight, diagonal;
     uint32_t weight;                 /* fix16, >= 1.0 */
     uint32_t max_expansions;
@@ -119,6 +138,44 @@ ls_status ls__plan_query(const ls_query *q, const ls_grid *grid,
 /* The digest of no points (FNV-1a 64 offset basis), and one more point. */
 #define LS_DIGEST_EMPTY 0xcbf29ce484222325ull
 uint64_t ls__digest_extend(uint64_t digest, ls_point point);
+
+/* Offer cell next (at x, y) the cost ng via run steps in direction dir from
+ * the cell being expanded: inserts it or lowers its key when ng is strictly
+ * smaller than its g; skips closed cells. LS_OK or LS_ERR_COST_OVERFLOW. */
+ls_status ls__relax(ls_search *s, uint32_t next, uint32_t ng, uint32_t dir,
+                    uint32_t run, int32_t x, int32_t y);
+
+/* Jump point search: expand cell (at its point at) by jumping (src/jps.c). */
+ls_status ls__jps_expand(ls_search *s, uint32_t cell, ls_point at);
+
+/* Walking a parent chain backward, one grid cell at a time. */
+typedef struct ls_chain_walk {
+    uint32_t cell;
+    uint32_t run_left; /* steps left in the current run */
+    uint32_t dir;
+} ls_chain_walk;
+
+static inline void ls__chain_start(ls_chain_walk *w, uint32_t cell)
+{
+    w->cell = cell;
+    w->run_left = 0;
+    w->dir = 0;
+}
+
+/* Step to the previous cell of the chain; 0 when w is at the chain's start. */
+static inline int ls__chain_back(const ls_search *s, ls_chain_walk *w)
+{
+    if (w->run_left == 0) {
+        uint32_t tag = s->nodes[w->cell].tag;
+        if (!(tag & LS_TAG_HAS_PARENT))
+            return 0;
+        w->run_left = tag & LS_TAG_RUN_MASK;
+        w->dir = ls__tag_dir(tag);
+    }
+    w->cell -= (uint32_t)s->offset[w->dir];
+    w->run_left--;
+    return 1;
+}
 
 /* Length of the parent chain ending at cell (cells, inclusive). */
 uint32_t ls__chain_length(const ls_search *s, uint32_t cell);

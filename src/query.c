@@ -38,7 +38,7 @@ static ls_status check_options(const ls_query *q)
         return LS_ERR_BAD_OPTION;
     if (q->tie_break != LS_TIE_HIGH_G && q->tie_break != LS_TIE_LOW_G)
         return LS_ERR_BAD_OPTION;
-    if (q->algorithm != LS_ALGO_ASTAR)
+    if (q->algorithm != LS_ALGO_ASTAR && q->algorithm != LS_ALGO_JPS)
         return LS_ERR_BAD_OPTION;
     if (q->straight_cost < 1 || q->straight_cost > LS_MAX_STEP_COST)
         return LS_ERR_BAD_STEP_COST;
@@ -62,6 +62,11 @@ ls_status ls__plan_query(const ls_query *q, const ls_grid *grid,
     st = check_options(q);
     if (st != LS_OK)
         return st;
+    if (q->algorithm == LS_ALGO_JPS &&
+        (q->connectivity != LS_CONNECT_8 || q->corner_rule != LS_CORNERS_NONE))
+        return LS_ERR_UNSUPPORTED;
+    if (q->algorithm == LS_ALGO_JPS && grid->costly_cells != 0)
+        return LS_ERR_NOT_UNIFORM;
     if (!inside(grid, q->start_x, q->start_y))
         return LS_ERR_START_OUT_OF_BOUNDS;
     if (!inside(grid, q->goal_x, q->goal_y))
@@ -82,6 +87,7 @@ ls_status ls__plan_query(const ls_query *q, const ls_grid *grid,
         plan->heuristic = q->connectivity == LS_CONNECT_8
                               ? LS_HEURISTIC_OCTILE : LS_HEURISTIC_MANHATTAN;
     plan->tie_break = q->tie_break;
+    plan->algorithm = q->algorithm;
     plan->straight = q->straight_cost;
     plan->diagonal = q->diagonal_cost;
     plan->weight = (uint32_t)q->weight;

@@ -1,28 +1,24 @@
 /* result.c - reading a finished query: result, path, partial path. */
 #include "internal.h"
 
-static uint32_t parent_of(const ls_search *s, uint32_t cell)
-{
-    return cell - (uint32_t)s->offset[s->nodes[cell].tag & LS_TAG_DIR_MASK];
-}
-
 uint32_t ls__chain_length(const ls_search *s, uint32_t cell)
 {
+    ls_chain_walk w;
     uint32_t n = 1;
-    while (s->nodes[cell].tag & LS_TAG_HAS_PARENT) {
-        cell = parent_of(s, cell);
+    ls__chain_start(&w, cell);
+    while (ls__chain_back(s, &w))
         n++;
-    }
     return n;
 }
 
 void ls__chain_points(const ls_search *s, uint32_t cell, ls_point *points,
                       uint32_t length)
 {
+    ls_chain_walk w;
+    ls__chain_start(&w, cell);
     while (length-- > 0) {
-        points[length] = ls__cell_point(s->stride, cell);
-        if (s->nodes[cell].tag & LS_TAG_HAS_PARENT)
-            cell = parent_of(s, cell);
+        points[length] = ls__cell_point(s->stride, w.cell);
+        ls__chain_back(s, &w);
     }
 }
 

@@ -35,6 +35,8 @@ const char *ls_status_string(ls_status status)
     case LS_ERR_BAD_TEXT: return "malformed or out-of-range number";
     case LS_ERR_NO_PARTIAL: return "no partial path: the query found its path or failed";
     case LS_ERR_BAD_CELL_COST: return "bad cell cost";
+    case LS_ERR_NOT_UNIFORM: return "JPS needs every passable cell to cost 1";
+    case LS_ERR_UNSUPPORTED: return "JPS needs 8-connectivity and no corner cutting";
     default: return "unknown status";
     }
 }
