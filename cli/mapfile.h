@@ -5,6 +5,18 @@
  * characters. '.', 'G' -> cost 1; 'S' (swamp) -> cost 1 as well (passable,
  * see README for the full mapping); '@', 'O', 'T', 'W' -> blocked.
  * Errors name the file, the line and the reason.
+ *
+ * Details of what is accepted:
+ *   - the four header lines come in that order; words in them may be
+ *     separated by spaces or tabs; H and W are 1..LS_MAX_DIMENSION;
+ *   - only the seven characters above may appear in a row (no other
+ *     mapping: any other byte, a space or a tab included, is an error, so a
+ *     typo never silently becomes open or blocked ground);
+ *   - CRLF line endings are accepted, the last line need not end in '\n',
+ *     and blank lines (spaces and tabs only) may follow the last row;
+ *   - 'S' costs 1 like '.', so that costs stay comparable with the usual
+ *     Moving AI tools (one passable step costs the same everywhere); only
+ *     a drawing shows swamp differently.
  */
 #ifndef LS_CLI_MAPFILE_H
 #define LS_CLI_MAPFILE_H
@@ -25,5 +37,13 @@ int ls_map_parse(const char *name, const char *text, size_t length,
 
 /* Read and parse the file at path. Same return convention. */
 int ls_map_load(const char *path, ls_grid **grid, ls_cli_error *err);
+
+/* As ls_map_parse / ls_map_load, and when symbols is not NULL also store
+ * in *symbols a malloc'd copy of the map's characters (width * height,
+ * row-major, not NUL-terminated; caller frees), for drawing. */
+int ls_map_parse_symbols(const char *name, const char *text, size_t length,
+                         ls_grid **grid, char **symbols, ls_cli_error *err);
+int ls_map_load_symbols(const char *path, ls_grid **grid, char **symbols,
+                        ls_cli_error *err);
 
 #endif

@@ -1,0 +1,223 @@
+/*
+ * options.c - parsing the query options shared by `path` and `scen` into
+ * an ls_query. Values are checked here, with messages that name the
+ * option, so that a bad option never reaches the library as a bare status.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "options.h"
+#include "text.h"
+
+void ls_options_init(ls_cli_options *o)
+{
+    ls_query_init(&o->query);
+    o->budget = 0;
+}
+
+int ls_parse_uint(const char *text, uint32_t min, uint32_t max,
+                  uint32_t *out)
+{
+    ls_text_span span;
+    span.start = text;
+    span.length = strlen(text);
+    return ls_text_uint(span, min, max, out);
+}
+
+int ls_parse_point(const char *text, int32_t *x, int32_t *y)
+{
+    const char *comma = strchr(text, ',');
+    ls_text_span a, b;
+    uint32_t vx, vy;
+
+    if (!comma)
+        return -1;
+    a.start = text;
+    a.length = (size_t)(comma - text);
+    b.start = comma + 1;
+    b.length = strlen(comma + 1);
+    if (ls_text_uint(a, 0, LS_MAX_DIMENSION - 1, &vx) != 0 ||
+        ls_text_uint(b, 0, LS_MAX_DIMENSION - 1, &vy) != 0)
+        return -1;
+    *x = (int32_t)vx;
+    *y = (int32_t)vy;
+    return 0;
+}
+
+int ls_option_value(int argc, char *const argv[], int *i, const char *name,
+                    const char **value, ls_cli_error *err)
+{
+    const char *arg = argv[*i];
+    size_t n = strlen(name);
+
+    if (strncmp(arg, name, n) != 0)
+        return 0;
+    if (arg[n] == '=') {
+        *value = arg + n + 1;
+        *i += 1;
+        return 1;
+    }
+    if (arg[n] != '\0')
+        return 0;
+    if (*i + 1 >= argc) {
+        ls_cli_error_set(err, "option %s needs a value", name);
+        return -1;
+    }
+    *value = argv[*i + 1];
+    *i += 2;
+    return 1;
+}
+
+int ls_option_flag(int argc, char *const argv[], int *i, const char *name,
+                   ls_cli_error *err)
+{
+    const char *arg = argv[*i];
+    size_t n = strlen(name);
+
+    (void)argc;
+    if (strncmp(arg, name, n) != 0)
+        return 0;
+    if (arg[n] == '=') {
+        ls_cli_error_set(err, "option %s takes no value", name);
+        return -1;
+    }
+    if (arg[n] != '\0')
+        return 0;
+    *i += 1;
+    return 1;
+}
+
+/* A word option: the index of value in names (NULL-terminated), or -1. */
+static int pick(const char *value, const char *const *names)
+{
+    int k;
+    for (k = 0; names[k]; k++)
+        if (strcmp(value, names[k]) == 0)
+            return k;
+    return -1;
+}
+
+static int bad_value(ls_cli_error *err, const char *option,
+                     const char *value, const char *expected)
+{
+    char shown[48];
+    ls_text_span span;
+    span.start = value;
+    span.length = strlen(value);
+    ls_text_quote(span, shown, sizeof shown);
+    ls_cli_error_set(err, "bad value '%s' for %s: expected %s", shown,
+                     option, expected);
+    return -1;
+}
+
+static int take_word(const char *option, const char *value,
+                     const char *const *names, const int32_t *codes,
+                     const char *expected, int32_t *field, ls_cli_error *err)
+{
+    int k = pick(value, names);
+    if (k < 0)
+        return bad_value(err, option, value, expected);
+    *field = codes[k];
+    return 1;
+}
+
+static int take_number(const char *option, const char *value, uint32_t min,
+                       uint32_t max, uint32_t *field, ls_cli_error *err)
+{
+    char expected[64];
+    if (ls_parse_uint(value, min, max, field) == 0)
+        return 1;
+    snprintf(expected, sizeof expected, "a whole number from %lu to %lu",
+             (unsigned long)min, (unsigned long)max);
+    return bad_value(err, option, value, expected);
+}
+
+static int take_weight(const char *value, fix16_t *field, ls_cli_error *err)
+{
+    fix16_t w;
+    static const char expected[] =
+        "a decimal from 1.0 to 64.0 (such as 1.5)";
+    if (ls_fix16_parse(value, &w) != LS_OK || w < LS_MIN_WEIGHT ||
+        w > LS_MAX_WEIGHT)
+        return bad_value(err, "--weight", value, expected);
+    *field = w;
+    return 1;
+}
+
+/* The shared options, in the order of the switch in ls_options_take. */
+static const char *const option_names[] = {
+    "--connect", "--corners", "--heuristic", "--tie", "--weight",
+    "--straight", "--diagonal", "--max-expansions", "--budget", NULL
+};
+
+int ls_options_take(int argc, char *const argv[], int *i, ls_cli_options *o,
+                    ls_cli_error *err)
+{
+    static const char *const connect_names[] = { "4", "8", NULL };
+    static const int32_t connect_codes[] = { LS_CONNECT_4, LS_CONNECT_8 };
+    static const char *const corner_names[] = { "none", "one", "all", NULL };
+    static const int32_t corner_codes[] = {
+        LS_CORNERS_NONE, LS_CORNERS_ONE, LS_CORNERS_ALL
+    };
+    static const char *const heuristic_names[] = {
+        "auto", "octile", "manhattan", "chebyshev", "zero", NULL
+    };
+    static const int32_t heuristic_codes[] = {
+        LS_HEURISTIC_AUTO, LS_HEURISTIC_OCTILE, LS_HEURISTIC_MANHATTAN,
+        LS_HEURISTIC_CHEBYSHEV, LS_HEURISTIC_ZERO
+    };
+    static const char *const tie_names[] = { "high-g", "low-g", NULL };
+    static const int32_t tie_codes[] = { LS_TIE_HIGH_G, LS_TIE_LOW_G };
+    ls_query *q = &o->query;
+    const char *v = NULL;
+    int k, rc = 0;
+
+    for (k = 0; option_names[k]; k++) {
+        rc = ls_option_value(argc, argv, i, option_names[k], &v, err);
+        if (rc != 0)
+            break;
+    }
+    if (rc <= 0)
+        return rc;
+    switch (k) {
+    case 0:
+        return take_word("--connect", v, connect_names, connect_codes,
+                         "4 or 8", &q->connectivity, err);
+    case 1:
+        return take_word("--corners", v, corner_names, corner_codes,
+                         "none, one or all", &q->corner_rule, err);
+    case 2:
+        return take_word("--heuristic", v, heuristic_names, heuristic_codes,
+                         "auto, octile, manhattan, chebyshev or zero",
+                         &q->heuristic, err);
+    case 3:
+        return take_word("--tie", v, tie_names, tie_codes, "high-g or low-g",
+                         &q->tie_break, err);
+    case 4:
+        return take_weight(v, &q->weight, err);
+    case 5:
+        return take_number("--straight", v, 1, LS_MAX_STEP_COST,
+                           &q->straight_cost, err);
+    case 6:
+        return take_number("--diagonal", v, 1, 2u * LS_MAX_STEP_COST,
+                           &q->diagonal_cost, err);
+    case 7:
+        return take_number("--max-expansions", v, 0, UINT32_MAX,
+                           &q->max_expansions, err);
+    default:
+        return take_number("--budget", v, 0, UINT32_MAX, &o->budget, err);
+    }
+}
+
+int ls_options_check(const ls_cli_options *o, ls_cli_error *err)
+{
+    uint32_t s = o->query.straight_cost, d = o->query.diagonal_cost;
+    /* The library checks this for 4-connectivity too (the octile estimate
+     * uses the diagonal cost), so the CLI does the same. */
+    if (d < s || d > 2u * s) {
+        ls_cli_error_set(err, "step costs must satisfy straight <= diagonal "
+                         "<= 2 * straight (got --straight %lu --diagonal %lu)",
+                         (unsigned long)s, (unsigned long)d);
+        return -1;
+    }
+    return 0;
+}

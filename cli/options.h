@@ -1,0 +1,58 @@
+/*
+ * options.h - the query options shared by `lockstar path` and `scen`.
+ *
+ *   --connect 4|8            --corners none|one|all
+ *   --heuristic auto|octile|manhattan|chebyshev|zero
+ *   --weight W               (decimal, 1.0..64.0, parsed by ls_fix16_parse)
+ *   --tie high-g|low-g       --straight N   --diagonal N   (step costs)
+ *   --max-expansions N       (0 = no limit)
+ *   --budget N               (expansions per ls_search_step; 0 = one call;
+ *                             never changes any output byte)
+ *
+ * Each is accepted as "--opt V" and "--opt=V". Numbers are decimal digits
+ * only, range-checked. No floating point is used.
+ */
+#ifndef LS_CLI_OPTIONS_H
+#define LS_CLI_OPTIONS_H
+
+#include <stdint.h>
+#include "lockstar.h"
+#include "mapfile.h"
+
+typedef struct ls_cli_options {
+    ls_query query;   /* every field but start and goal */
+    uint32_t budget;  /* expansions per step; 0 = run each query in one call */
+} ls_cli_options;
+
+/* Defaults: ls_query_init's, budget 0. */
+void ls_options_init(ls_cli_options *o);
+
+/* If argv[*i] is a shared option, parse it and its value, advance *i past
+ * them and return 1. Return 0 (nothing changed) when argv[*i] is not one
+ * of them, -1 with err set when its value is missing or bad. */
+int ls_options_take(int argc, char *const argv[], int *i, ls_cli_options *o,
+                    ls_cli_error *err);
+
+/* Check what depends on several options (straight <= diagonal <=
+ * 2 * straight). Returns 0, or -1 with err set. */
+int ls_options_check(const ls_cli_options *o, ls_cli_error *err);
+
+/* If argv[*i] is "--name V" or "--name=V", set *value to V, advance *i past
+ * it and return 1. Return 0 when argv[*i] is something else, -1 with err
+ * set when the value is missing. For a command's own options. */
+int ls_option_value(int argc, char *const argv[], int *i, const char *name,
+                    const char **value, ls_cli_error *err);
+
+/* If argv[*i] is exactly "--name", advance *i and return 1; "--name=..."
+ * is an error (-1, err set); anything else returns 0. */
+int ls_option_flag(int argc, char *const argv[], int *i, const char *name,
+                   ls_cli_error *err);
+
+/* Parse "X,Y" (each decimal digits, below LS_MAX_DIMENSION). 0 or -1. */
+int ls_parse_point(const char *text, int32_t *x, int32_t *y);
+
+/* Parse decimal digits in [min, max]. 0 or -1. */
+int ls_parse_uint(const char *text, uint32_t min, uint32_t max,
+                  uint32_t *out);
+
+#endif

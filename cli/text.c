@@ -1,0 +1,165 @@
+/*
+ * text.c - line and number scanning shared by the map and scenario parsers.
+ * See text.h; nothing here allocates.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "text.h"
+
+void ls_text_begin(ls_text_cursor *c, const char *text, size_t length)
+{
+    c->text = text;
+    c->length = length;
+    c->pos = 0;
+    c->line = 0;
+}
+
+int ls_text_next(ls_text_cursor *c, ls_text_line *line)
+{
+    const char *start, *nl;
+    size_t rest, len;
+
+    /* A final '\n' ends the last line; it does not begin an empty one. */
+    if (c->pos >= c->length)
+        return 0;
+    start = c->text + c->pos;
+    rest = c->length - c->pos;
+    nl = memchr(start, '\n', rest);
+    if (nl) {
+        len = (size_t)(nl - start);
+        c->pos += len + 1;
+    } else {
+        len = rest;
+        c->pos = c->length;
+    }
+    if (len > 0 && start[len - 1] == '\r')
+        len--;
+    c->line++;
+    line->start = start;
+    line->length = len;
+    line->number = c->line;
+    return 1;
+}
+
+static int is_blank_char(char ch)
+{
+    return ch == ' ' || ch == '\t';
+}
+
+int ls_text_blank(const ls_text_line *line)
+{
+    size_t i;
+    for (i = 0; i < line->length; i++)
+        if (!is_blank_char(line->start[i]))
+            return 0;
+    return 1;
+}
+
+size_t ls_text_words(const ls_text_line *line, ls_text_span *words,
+                     size_t max)
+{
+    size_t i = 0, n = 0;
+    while (i < line->length) {
+        size_t begin;
+        while (i < line->length && is_blank_char(line->start[i]))
+            i++;
+        if (i == line->length)
+            break;
+        begin = i;
+        while (i < line->length && !is_blank_char(line->start[i]))
+            i++;
+        if (n < max) {
+            words[n].start = line->start + begin;
+            words[n].length = i - begin;
+        }
+        n++;
+    }
+    return n;
+}
+
+int ls_text_equals(ls_text_span span, const char *word)
+{
+    size_t n = strlen(word);
+    return span.length == n && memcmp(span.start, word, n) == 0;
+}
+
+int ls_text_uint(ls_text_span span, uint32_t min, uint32_t max,
+                 uint32_t *out)
+{
+    uint32_t value = 0;
+    size_t i;
+    if (span.length == 0)
+        return -1;
+    for (i = 0; i < span.length; i++) {
+        uint32_t digit;
+        if (span.start[i] < '0' || span.start[i] > '9')
+            return -1;
+        digit = (uint32_t)(span.start[i] - '0');
+        /* Stop before value * 10 + digit could pass max (and wrap). */
+        if (digit > max || value > (max - digit) / 10u)
+            return -1;
+        value = value * 10u + digit;
+    }
+    if (value < min)
+        return -1;
+    *out = value;
+    return 0;
+}
+
+int ls_text_is_decimal(ls_text_span span)
+{
+    size_t i = 0, whole = 0, fraction = 0;
+    while (i < span.length && span.start[i] >= '0' && span.start[i] <= '9') {
+        i++;
+        whole++;
+    }
+    if (whole == 0)
+        return 0;
+    if (i == span.length)
+        return 1;
+    if (span.start[i] != '.')
+        return 0;
+    i++;
+    while (i < span.length && span.start[i] >= '0' && span.start[i] <= '9') {
+        i++;
+        fraction++;
+    }
+    return fraction > 0 && i == span.length;
+}
+
+void ls_text_quote(ls_text_span span, char *buf, size_t size)
+{
+    size_t i, n = span.length, limit = 40;
+    int cut = 0;
+    if (size < 5) {
+        if (size > 0)
+            buf[0] = '\0';
+        return;
+    }
+    if (limit > size - 4)
+        limit = size - 4;
+    if (n > limit) {
+        n = limit;
+        cut = 1;
+    }
+    for (i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)span.start[i];
+        buf[i] = (ch >= 0x20 && ch < 0x7f) ? (char)ch : '?';
+    }
+    if (cut) {
+        memcpy(buf + n, "...", 3);
+        n += 3;
+    }
+    buf[n] = '\0';
+}
+
+void ls_cli_error_set(ls_cli_error *err, const char *format, ...)
+{
+    va_list args;
+    if (!err)
+        return;
+    va_start(args, format);
+    vsnprintf(err->message, sizeof err->message, format, args);
+    va_end(args);
+}
