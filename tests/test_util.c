@@ -256,7 +256,8 @@ static dj_entry dj_pop(dj_entry *heap, size_t *size)
     return top;
 }
 
-int64_t tu_dijkstra(const ls_grid *grid, const ls_query *q, uint32_t *reached)
+int64_t *tu_dijkstra_all(const ls_grid *grid, const ls_query *q,
+                         uint32_t *reached)
 {
     static const int32_t ddx[8] = { 0, 1, 0, -1, 1, 1, -1, -1 };
     static const int32_t ddy[8] = { -1, 0, 1, 0, -1, 1, 1, -1 };
@@ -266,13 +267,12 @@ int64_t tu_dijkstra(const ls_grid *grid, const ls_query *q, uint32_t *reached)
     int64_t *dist;
     unsigned char *done;
     dj_entry *heap;
-    int64_t answer = -1;
     uint32_t count = 0;
     dj_entry e;
     view v;
 
     if (!cells)
-        return -2;
+        return NULL;
     n = (size_t)w * (size_t)h;
     dist = malloc(n * sizeof *dist);
     done = calloc(n, 1);
@@ -282,7 +282,7 @@ int64_t tu_dijkstra(const ls_grid *grid, const ls_query *q, uint32_t *reached)
         free(dist);
         free(done);
         free(heap);
-        return -2;
+        return NULL;
     }
     for (i = 0; i < n; i++)
         dist[i] = -1;
@@ -320,14 +320,27 @@ int64_t tu_dijkstra(const ls_grid *grid, const ls_query *q, uint32_t *reached)
             }
         }
     }
-    if (q->goal_x >= 0 && q->goal_y >= 0 && q->goal_x < w && q->goal_y < h)
-        answer = dist[(size_t)q->goal_y * (size_t)w + (size_t)q->goal_x];
     if (reached)
         *reached = count;
     free(cells);
-    free(dist);
     free(done);
     free(heap);
+    return dist;
+}
+
+int64_t tu_dijkstra(const ls_grid *grid, const ls_query *q, uint32_t *reached)
+{
+    int32_t w, h;
+    int64_t answer = -1;
+    int64_t *dist = tu_dijkstra_all(grid, q, reached);
+
+    if (!dist || ls_grid_size(grid, &w, &h) != LS_OK) {
+        free(dist);
+        return -2;
+    }
+    if (q->goal_x >= 0 && q->goal_y >= 0 && q->goal_x < w && q->goal_y < h)
+        answer = dist[(size_t)q->goal_y * (size_t)w + (size_t)q->goal_x];
+    free(dist);
     return answer;
 }
 
@@ -513,6 +526,7 @@ ls_status tu_run(ls_search *search, const ls_grid *grid, const ls_query *q,
     do {                                                                       \
         if (cond) {                                                            \
             snprintf(why, why_size, __VA_ARGS__);                              \
+            fprintf(stderr, "    [test_util] %s\n", why);                      \
             return 0;                                                          \
         }                                                                      \
     } while (0)
@@ -563,5 +577,40 @@ int tu_outcome_equal(const tu_outcome *a, const tu_outcome *b, char *why,
                  "partial point %lu: %d,%d vs %d,%d", (unsigned long)i,
                  (int)a->partial[i].x, (int)a->partial[i].y,
                  (int)b->partial[i].x, (int)b->partial[i].y);
+    return 1;
+}
+
+int tu_find_checked(ls_search *search, const ls_grid *grid, const ls_query *q,
+                    ls_point *path, uint32_t capacity, ls_result *result,
+                    char *why, size_t why_size)
+{
+    ls_status st;
+    int64_t sum = -1;
+    char reason[200];
+
+    memset(result, 0, sizeof *result);
+    st = ls_find_path(search, grid, q, path, capacity, result);
+    DIFF(st != result->status && st >= 0, "find_path returned %d, result %d",
+         (int)st, (int)result->status);
+    if (st == LS_OK) {
+        DIFF(result->path_length == 0 || result->path_length > capacity,
+             "path_length %lu", (unsigned long)result->path_length);
+        DIFF(!tu_path_legal(grid, q, path, result->path_length, 1, &sum,
+                            reason, sizeof reason),
+             "illegal path: %s", reason);
+        DIFF(sum != result->cost, "steps sum to %lld, reported cost %ld",
+             (long long)sum, (long)result->cost);
+        DIFF(tu_fnv1a_points(path, result->path_length) != result->digest,
+             "digest %016llx is not the path's",
+             (unsigned long long)result->digest);
+    } else if (st == LS_NO_PATH || st == LS_EXPANSION_LIMIT) {
+        DIFF(result->cost != -1 || result->path_length != 0 ||
+                 result->digest != 0xcbf29ce484222325ull,
+             "status %d with cost %ld, length %lu, digest %016llx", (int)st,
+             (long)result->cost, (unsigned long)result->path_length,
+             (unsigned long long)result->digest);
+    } else {
+        DIFF(1, "find_path returned %d (%s)", (int)st, ls_status_string(st));
+    }
     return 1;
 }

@@ -47,10 +47,15 @@ int64_t tu_step_cost(const uint8_t *cells, int32_t width, int32_t height,
                      int32_t dy);
 
 /* Optimal cost from q's start to q's goal by a plain Dijkstra (own binary
- * heap, lazy deletion); -1 if unreachable. *reached (optional) receives the
+ * heap, lazy deletion); -1 if unreachable, -2 if out of memory. *reached (optional) receives the
  * number of cells reachable from the start. */
 int64_t tu_dijkstra(const ls_grid *grid, const ls_query *q,
                     uint32_t *reached);
+
+/* The same Dijkstra's cost to every cell, row-major (-1 = unreachable), in
+ * a malloc'd array; NULL when out of memory. */
+int64_t *tu_dijkstra_all(const ls_grid *grid, const ls_query *q,
+                         uint32_t *reached);
 
 /* 1 if path[0..length) is legal for q on grid: starts at q's start, ends at
  * q's goal, every step a legal move; its summed step cost goes to *cost.
@@ -63,6 +68,14 @@ int tu_path_legal(const ls_grid *grid, const ls_query *q,
 /* The digest of points by a byte-wise FNV-1a 64 over explicitly
  * little-endian-encoded coordinates (independent of ls_path_digest). */
 uint64_t tu_fnv1a_points(const ls_point *points, uint32_t count);
+
+/* ls_find_path, then check its report: with LS_OK a legal path from start
+ * to goal whose step costs sum to the cost and whose digest matches; with
+ * LS_NO_PATH or LS_EXPANSION_LIMIT cost -1, no path and the empty digest.
+ * 1 if all holds (result filled), else 0 with why. */
+int tu_find_checked(ls_search *search, const ls_grid *grid, const ls_query *q,
+                    ls_point *path, uint32_t capacity, ls_result *result,
+                    char *why, size_t why_size);
 
 /* ------------------------------------------------ counting allocator */
 
