@@ -17,6 +17,8 @@ static uint64_t closeness(const ls_plan *p, int32_t x, int32_t y)
                                          : LS_HEURISTIC_MANHATTAN, x, y);
 }
 
+static uint32_t pack_xy(int32_t x, int32_t y);
+
 static ls_status finish(ls_search *s, ls_status status)
 {
     s->phase = LS_PHASE_DONE;
@@ -50,7 +52,7 @@ static ls_status finish_found(ls_search *s)
 static void next_generation(ls_search *s)
 {
     if (s->generation == LS_GENERATION_MAX) {
-        /* Once every 2^27 queries: forget all stamps for real. */
+        /* Once every 8191 queries: forget all stamps for real. */
         memset(s->nodes, 0, (size_t)s->cell_count * sizeof(ls_node));
         s->generation = 0;
     }
@@ -103,43 +105,56 @@ ls_status ls_search_begin(ls_search *s, const ls_grid *grid,
         finish_found(s);
         return LS_OK;
     }
-    ls__heap_push(&s->heap, s->nodes, s->best_key, s->plan.start);
+    s->closeness_from_key =
+        s->plan.weight == 0x10000u &&
+        s->plan.heuristic == (s->plan.dir_count == 8 ? LS_HEURISTIC_OCTILE
+                                                     : LS_HEURISTIC_MANHATTAN);
+    ls__heap_push_xy(&s->heap, s->nodes, s->best_key, s->plan.start,
+                     pack_xy(sx, sy));
     return LS_OK;
 }
 
-/* Remember the expanded cell closest to the goal, for partial paths. */
-static void track_closest(ls_search *s, uint32_t cell, uint64_t key,
-                          int32_t x, int32_t y)
+/* Remember the expanded cell closest to the goal, for partial paths.
+ * When the search's own heuristic is the closeness measure (the default
+ * queries), h = f - g comes free from the key. */
+static void track_closest(ls_search *s, const ls_heap_entry *top, int32_t x,
+                          int32_t y)
 {
-    uint64_t d = closeness(&s->plan, x, y);
+    uint64_t d;
+    if (s->closeness_from_key) {
+        uint32_t f = (uint32_t)(top->key >> 32);
+        d = f - s->nodes[top->cell].g;
+    } else {
+        d = closeness(&s->plan, x, y);
+    }
     if (d < s->best_distance ||
         (d == s->best_distance &&
-         (key < s->best_key || (key == s->best_key && cell < s->best_cell)))) {
+         (top->key < s->best_key ||
+          (top->key == s->best_key && top->cell < s->best_cell)))) {
         s->best_distance = d;
-        s->best_key = key;
-        s->best_cell = cell;
+        s->best_key = top->key;
+        s->best_cell = top->cell;
     }
 }
 
-/* For diagonal direction d, the straight directions (E/W and N/S) whose
- * cells a diagonal step passes: NE passes E and N, SE passes E and S, ... */
-static const uint8_t corner_x[8] = { 0, 0, 0, 0, 1, 1, 3, 3 };
-static const uint8_t corner_y[8] = { 0, 0, 0, 0, 0, 2, 2, 0 };
+static uint32_t pack_xy(int32_t x, int32_t y)
+{
+    return ((uint32_t)x << 16) | (uint32_t)y;
+}
 
-ls_status ls__relax(ls_search *s, uint32_t next, uint32_t ng, uint32_t dir,
-                    uint32_t run, int32_t x, int32_t y)
+/* Offer next (at x, y) the cost ng; see ls__relax. */
+static inline ls_status relax(ls_search *s, uint32_t next, uint32_t ng,
+                              uint32_t dir, uint32_t run, int32_t x, int32_t y)
 {
     ls_node *n = &s->nodes[next];
     const uint32_t gen = s->generation;
     const int fresh = (n->tag >> LS_TAG_GEN_SHIFT) != gen;
     uint64_t f, key;
 
-    if (!fresh && (n->tag & LS_TAG_CLOSED))
+    if (!fresh && ((n->tag & LS_TAG_CLOSED) || ng >= n->g))
         return LS_OK;
     if (ng > LS_COST_MAX)
         return LS_ERR_COST_OVERFLOW;
-    if (!fresh && ng >= n->g)
-        return LS_OK;
     f = ls__f_value(&s->plan, ng, x, y);
     if (f > LS_COST_MAX)
         return LS_ERR_COST_OVERFLOW;
@@ -147,39 +162,72 @@ ls_status ls__relax(ls_search *s, uint32_t next, uint32_t ng, uint32_t dir,
     n->tag = ls__tag_parent(gen, dir, run);
     key = ls__heap_key((uint32_t)f, ng, s->plan.tie_break == LS_TIE_HIGH_G);
     if (fresh)
-        ls__heap_push(&s->heap, s->nodes, key, next);
+        ls__heap_push_xy(&s->heap, s->nodes, key, next, pack_xy(x, y));
     else
         ls__heap_decrease(&s->heap, s->nodes, n->heap_pos, key);
     return LS_OK;
 }
 
-/* Expand cell: relax each neighbour in the documented order. Returns LS_OK
- * or LS_ERR_COST_OVERFLOW. */
+ls_status ls__relax(ls_search *s, uint32_t next, uint32_t ng, uint32_t dir,
+                    uint32_t run, int32_t x, int32_t y)
+{
+    return relax(s, next, ng, dir, run, x, y);
+}
+
+/* Bit d set when the step in direction d from cell is allowed: its target
+ * is passable and, for diagonals, the corner rule holds. The four straight
+ * neighbours are read once and serve both. */
+static uint32_t allowed_moves(const ls_search *s, const uint8_t *cells,
+                              uint32_t cell)
+{
+    const int32_t *o = s->offset;
+    uint32_t n = cells[cell + (uint32_t)o[0]] != 0;
+    uint32_t e = cells[cell + (uint32_t)o[1]] != 0;
+    uint32_t so = cells[cell + (uint32_t)o[2]] != 0;
+    uint32_t w = cells[cell + (uint32_t)o[3]] != 0;
+    uint32_t mask = n | e << 1 | so << 2 | w << 3;
+    uint32_t ne, se, sw, nw;
+
+    if (s->plan.dir_count == 4)
+        return mask;
+    switch (s->plan.corner_rule) {
+    case LS_CORNERS_NONE:
+        ne = n & e; se = so & e; sw = so & w; nw = n & w;
+        break;
+    case LS_CORNERS_ONE:
+        ne = n | e; se = so | e; sw = so | w; nw = n | w;
+        break;
+    default:
+        ne = se = sw = nw = 1;
+        break;
+    }
+    ne &= cells[cell + (uint32_t)o[4]] != 0;
+    se &= cells[cell + (uint32_t)o[5]] != 0;
+    sw &= cells[cell + (uint32_t)o[6]] != 0;
+    nw &= cells[cell + (uint32_t)o[7]] != 0;
+    return mask | ne << 4 | se << 5 | sw << 6 | nw << 7;
+}
+
+/* Expand cell: relax each allowed neighbour in the documented order.
+ * Returns LS_OK or LS_ERR_COST_OVERFLOW. */
 static ls_status expand(ls_search *s, uint32_t cell, ls_point at)
 {
-    const ls_plan *p = &s->plan;
     const uint8_t *cells = s->grid->cells;
     const uint32_t g = s->nodes[cell].g;
-    uint32_t d;
+    uint32_t moves = allowed_moves(s, cells, cell);
 
-    for (d = 0; d < p->dir_count; d++) {
-        uint32_t next = cell + (uint32_t)s->offset[d];
-        uint8_t terrain = cells[next];
-        uint32_t step;
+    while (moves != 0) {
+        /* Lowest set bit first: the documented neighbour order. */
+        uint32_t d = 0, next, step;
         ls_status st;
-
-        if (terrain == LS_CELL_BLOCKED)
-            continue;
-        if (d >= 4 && p->corner_rule != LS_CORNERS_ALL) {
-            int a = cells[cell + (uint32_t)s->offset[corner_x[d]]] != 0;
-            int b = cells[cell + (uint32_t)s->offset[corner_y[d]]] != 0;
-            if (p->corner_rule == LS_CORNERS_NONE ? !(a && b) : !(a || b))
-                continue;
-        }
-        step = (d < 4 ? p->straight : p->diagonal) * terrain;
+        while (!(moves & (1u << d)))
+            d++;
+        moves &= moves - 1;
+        next = cell + (uint32_t)s->offset[d];
+        step = (d < 4 ? s->plan.straight : s->plan.diagonal) * cells[next];
         /* g <= 2^31 - 1 and step < 2^25: the sum cannot wrap. */
-        st = ls__relax(s, next, g + step, d, 1, at.x + ls__dir_dx[d],
-                       at.y + ls__dir_dy[d]);
+        st = relax(s, next, g + step, d, 1, at.x + ls__dir_dx[d],
+                   at.y + ls__dir_dy[d]);
         if (st != LS_OK)
             return st;
     }
@@ -216,8 +264,9 @@ ls_status ls_search_step(ls_search *s, uint32_t budget)
         s->nodes[top.cell].tag |= LS_TAG_CLOSED;
         s->expansions++;
         done++;
-        at = ls__cell_point(s->stride, top.cell);
-        track_closest(s, top.cell, top.key, at.x, at.y);
+        at.x = (int32_t)(top.xy >> 16);
+        at.y = (int32_t)(top.xy & 0xFFFFu);
+        track_closest(s, &top, at.x, at.y);
         st = s->plan.algorithm == LS_ALGO_JPS ? ls__jps_expand(s, top.cell, at)
                                               : expand(s, top.cell, at);
         if (st != LS_OK)

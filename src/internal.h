@@ -122,6 +122,7 @@ struct ls_search {
     uint32_t best_cell;              /* closest expanded cell, for partials */
     uint64_t best_distance;
     uint64_t best_key;
+    int32_t closeness_from_key;      /* closeness == f - g (see astar.c) */
     int32_t cost;
     uint32_t path_length;
     uint64_t digest;
