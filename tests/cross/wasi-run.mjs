@@ -1,0 +1,59 @@
+// tests/cross/wasi-run.mjs - run a wasm32-wasi program under node's WASI
+// (node >= 20; node:wasi prints an ExperimentalWarning on stderr).
+//
+//   node tests/cross/wasi-run.mjs PROGRAM.wasm [ARG...]
+//
+// Used as TEST_EMULATOR for the wasm32 target, so it behaves like a plain
+// program runner:
+//   - every environment variable is passed through;
+//   - the host file system is visible: "/" is preopened as "/", so absolute
+//     paths work unchanged;
+//   - wasi-libc starts in "/" and WASI has no way to hand it a working
+//     directory, so relative paths in the arguments that exist on the host
+//     (or whose directory does) are made absolute here; relative paths in
+//     environment variables are made absolute too when they exist;
+//   - the exit status is the program's (128+6 for an abort/trap).
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { resolve, dirname, isAbsolute } from 'node:path';
+import { WASI } from 'node:wasi';
+import process from 'node:process';
+
+const argv = process.argv.slice(2);
+if (argv.length < 1) {
+  process.stderr.write('usage: node wasi-run.mjs PROGRAM.wasm [ARG...]\n');
+  process.exit(2);
+}
+
+const looksLikePath = (s) =>
+  s !== '' && !s.startsWith('-') && !isAbsolute(s) &&
+  (existsSync(s) || (s.includes('/') && existsSync(dirname(s))));
+const absolutize = (s) => (looksLikePath(s) ? resolve(s) : s);
+
+const prog = argv[0];
+const args = [prog, ...argv.slice(1).map(absolutize)];
+const env = {};
+for (const [k, v] of Object.entries(process.env)) {
+  env[k] = (v.includes('/') && looksLikePath(v)) ? resolve(v) : v;
+}
+env.PWD = process.cwd();
+
+const wasi = new WASI({
+  version: 'preview1',
+  args,
+  env,
+  preopens: { '/': '/' },
+  returnOnExit: true,
+});
+
+let code;
+try {
+  const mod = await WebAssembly.compile(await readFile(prog));
+  const inst = await WebAssembly.instantiate(mod, wasi.getImportObject());
+  code = wasi.start(inst);
+} catch (e) {
+  // A trap (abort(), unreachable, out-of-bounds) ends up here.
+  process.stderr.write(`wasi-run: ${prog}: ${e && e.message ? e.message : e}\n`);
+  code = 134;
+}
+process.exitCode = code;
