@@ -189,7 +189,8 @@ static int run(const path_args *a, const ls_grid *grid, const char *symbols)
         ls_drawing d;
         d.grid = grid;
         d.symbols = symbols;
-        d.partial = result.status != LS_OK;
+        /* After LS_NO_PATH there is no path to draw, partial or not. */
+        d.partial = result.status == LS_EXPANSION_LIMIT;
         d.path = d.partial ? partial.points : path.points;
         d.length = d.partial ? partial.length : path.length;
         d.start = a->from;

@@ -1,0 +1,432 @@
+#!/bin/sh
+# cli.sh - the lockstar program end to end (`make check`).
+#
+# Pins what users and scripts rely on: exit status 0/1/2; every error is
+# exactly one line "lockstar: ..." on stderr with nothing on stdout; the
+# `path` report and the `scen` line format; --budget never changes a byte
+# of output. When the shared Moving AI maps are around (../shared/maps or
+# /work/shared/maps) the scen costs are also compared with their .expected
+# files; without them those checks are skipped with a message.
+#
+# Exit 0 = pass, 1 = fail.
+set -u
+: "${top_srcdir:=.}"
+: "${top_builddir:=.}"
+: "${TEST_EMULATOR:=}"
+
+prog="$top_builddir/cli/lockstar"
+data="$top_srcdir/tests/data"
+demo="$top_srcdir/examples/demo.map"
+demo_scen="$top_srcdir/examples/demo.scen"
+
+if [ ! -x "$prog" ]; then
+    echo "cli.sh: $prog not found (build it first)"
+    exit 1
+fi
+
+tmp="${TMPDIR:-/tmp}/lockstar-cli.$$"
+rm -rf "$tmp"
+mkdir "$tmp" || exit 1
+trap 'rm -rf "$tmp"' 0
+trap 'exit 1' 1 2 15
+
+failures=0
+checks=0
+
+fail() {
+    echo "FAIL: $*"
+    failures=$((failures + 1))
+}
+
+# Run the program; under cross compilation through the emulator (libtool
+# finds the real binary behind its wrapper script).
+lockstar() {
+    if [ -n "$TEST_EMULATOR" ]; then
+        "$top_builddir/libtool" --mode=execute $TEST_EMULATOR "$prog" "$@"
+    else
+        "$prog" "$@"
+    fi
+}
+
+# run NAME ARGS...: run with stdout in $tmp/out, stderr in $tmp/err, exit
+# status in $code.
+run() {
+    name=$1
+    shift
+    checks=$((checks + 1))
+    lockstar "$@" >"$tmp/out" 2>"$tmp/err"
+    code=$?
+}
+
+# expect_code CODE NAME ARGS...
+expect_code() {
+    want=$1
+    shift
+    run "$@"
+    if [ "$code" -ne "$want" ]; then
+        fail "$name: exit status $code, expected $want"
+        sed 's/^/    stderr: /' "$tmp/err" | head -n 3
+    fi
+}
+
+# expect_error CODE NAME TEXT ARGS...: the command fails with status CODE,
+# prints nothing on stdout and one line on stderr, "lockstar: " then a
+# message that contains TEXT.
+expect_error() {
+    want=$1
+    name=$2
+    text=$3
+    shift 3
+    expect_code "$want" "$name" "$@"
+    if [ -s "$tmp/out" ]; then
+        fail "$name: printed on stdout on error: $(head -c 200 "$tmp/out")"
+    fi
+    lines=$(wc -l <"$tmp/err" | tr -d ' ')
+    if [ "$lines" != 1 ]; then
+        fail "$name: stderr has $lines lines, expected 1"
+    fi
+    first=$(head -n 1 "$tmp/err")
+    case "$first" in
+    "lockstar: "*) ;;
+    *) fail "$name: error does not start with 'lockstar: ': $first" ;;
+    esac
+    if ! grep -F -e "$text" "$tmp/err" >/dev/null; then
+        fail "$name: error lacks '$text': $first"
+    fi
+}
+
+# expect_line NAME LINE: stdout has exactly this line.
+expect_line() {
+    if ! grep -x -F -e "$2" "$tmp/out" >/dev/null; then
+        fail "$1: stdout lacks the line '$2'"
+    fi
+}
+
+# check_scen_lines NAME SCEN CONNECT: every line of $tmp/out has the scen
+# format, the queries of SCEN in order, a path from start to goal made of
+# legal single steps whose 10/14 cost equals the cost column.
+check_scen_lines() {
+    awk -v name="$1" -v connect="$3" '
+    NR == FNR {
+        if (FNR > 1 && NF > 0) { n++; want[n] = $5 " " $6 " " $7 " " $8 }
+        next
+    }
+    {
+        m++
+        bad = ""
+        if ($0 !~ /^[0-9]+ [0-9]+ [0-9]+ [0-9]+ (-1|[0-9]+) [0-9]+ [0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]( [0-9]+,[0-9]+)*$/)
+            bad = "bad format"
+        else if ($1 " " $2 " " $3 " " $4 != want[m])
+            bad = "query " $1 " " $2 " " $3 " " $4 ", expected " want[m]
+        else if ($5 == -1 && NF != 7)
+            bad = "points after cost -1"
+        else if ($5 != -1) {
+            if ($8 != $1 "," $2 || $NF != $3 "," $4)
+                bad = "path does not run from start to goal"
+            cost = 0
+            split($8, p, ",")
+            for (i = 9; i <= NF && bad == ""; i++) {
+                split($i, q, ",")
+                dx = q[1] - p[1]; dy = q[2] - p[2]
+                if (dx < 0) dx = -dx
+                if (dy < 0) dy = -dy
+                if (dx > 1 || dy > 1 || dx + dy == 0)
+                    bad = "illegal step " $(i - 1) " -> " $i
+                else if (dx + dy == 2 && connect == 4)
+                    bad = "diagonal step with --connect 4"
+                cost += (dx + dy == 2) ? 14 : 10
+                p[1] = q[1]; p[2] = q[2]
+            }
+            if (bad == "" && cost != $5)
+                bad = "steps cost " cost ", cost column says " $5
+        }
+        if (bad != "") {
+            printf "FAIL: %s: output line %d: %s\n", name, m, bad
+            errors++
+        }
+    }
+    END {
+        if (m != n) {
+            printf "FAIL: %s: %d output lines for %d queries\n", name, m, n
+            errors++
+        }
+        exit errors > 0
+    }' "$2" "$tmp/out" || failures=$((failures + 1))
+}
+
+# ------------------------------------------------------------ basics
+expect_code 0 "--help" --help
+grep '^usage: lockstar path' "$tmp/out" >/dev/null || fail "--help: no usage"
+[ -s "$tmp/err" ] && fail "--help: wrote to stderr"
+expect_code 0 "help" help
+grep '^usage:' "$tmp/out" >/dev/null || fail "help: no usage"
+expect_code 0 "path --help" path --help
+expect_code 0 "--version" --version
+grep '^lockstar 0\.' "$tmp/out" >/dev/null || fail "--version: $(cat "$tmp/out")"
+
+expect_error 2 "no command" "no command"
+expect_error 2 "unknown command" "unknown command 'frobnicate'" frobnicate
+expect_error 2 "unknown top option" "unknown option '--frob'" --frob
+expect_error 2 "unknown path option" "unknown option '--frob'" \
+    path "$demo" --from 1,1 --to 2,2 --frob
+expect_error 2 "unknown scen option" "unknown option '--draw'" \
+    scen "$demo" "$demo_scen" --draw
+expect_error 2 "newline in argument stays one line" "unknown command" \
+    "$(printf 'a\nb')"
+
+# -------------------------------------------------------------- path
+expect_code 0 "path demo" path "$demo" --from 1,1 --to 40,5
+expect_line "path demo" "status: path found"
+expect_line "path demo" "cost: 442"
+grep -E '^expansions: [0-9]+$' "$tmp/out" >/dev/null || fail "path: expansions"
+grep -E '^digest: [0-9a-f]{16}$' "$tmp/out" >/dev/null || fail "path: digest"
+grep -E '^path: 1,1( [0-9]+,[0-9]+)* 40,5$' "$tmp/out" >/dev/null ||
+    fail "path demo: path line"
+len=$(sed -n 's/^length: //p' "$tmp/out")
+pts=$(sed -n 's/^path: //p' "$tmp/out" | wc -w | tr -d ' ')
+[ "$len" = "$pts" ] || fail "path demo: length $len but $pts points"
+[ -s "$tmp/err" ] && fail "path demo: wrote to stderr: $(cat "$tmp/err")"
+# Same digest as the scen line of the same query.
+digest=$(sed -n 's/^digest: //p' "$tmp/out")
+cp "$tmp/out" "$tmp/path-demo"
+
+expect_code 0 "path --opt=V" path "$demo" --from=1,1 --to=40,5 --connect=8 \
+    --corners=none --heuristic=octile --weight=1 --tie=high-g \
+    --straight=10 --diagonal=14 --max-expansions=0 --budget=0
+cmp -s "$tmp/out" "$tmp/path-demo" || fail "--opt=V spelled options differ"
+
+expect_code 0 "path --draw" path "$demo" --from 1,1 --to 40,5 --draw
+rows=$(grep -c -E '^[.#~*SG]{48}$' "$tmp/out")
+[ "$rows" = 24 ] || fail "path --draw: $rows map rows of 48, expected 24"
+grep '^legend: ' "$tmp/out" >/dev/null || fail "path --draw: no legend"
+# Row y=1 (the report has 6 lines, then row 0) has S at x=1; row 5 G at 40.
+row1=$(grep -E '^[.#~*SG]{48}$' "$tmp/out" | sed -n 2p)
+row5=$(grep -E '^[.#~*SG]{48}$' "$tmp/out" | sed -n 6p)
+[ "$(printf '%s' "$row1" | cut -c2)" = S ] || fail "path --draw: no S at 1,1"
+[ "$(printf '%s' "$row5" | cut -c41)" = G ] || fail "path --draw: no G at 40,5"
+grep '~' "$tmp/out" >/dev/null || fail "path --draw: demo swamp not drawn"
+
+expect_code 1 "path no path" path "$data/small.map" --from 0,0 --to 4,4
+expect_line "path no path" "status: no path"
+expect_line "path no path" "cost: -1"
+expect_line "path no path" "path: none"
+expect_line "path no path" "digest: cbf29ce484222325"
+
+expect_code 1 "path expansion limit" path "$demo" --from 1,1 --to 40,5 \
+    --max-expansions 5
+expect_line "path expansion limit" "status: expansion limit reached"
+expect_line "path expansion limit" "cost: -1"
+expect_line "path expansion limit" "expansions: 5"
+expect_line "path expansion limit" "path: none"
+grep -E '^partial path \(NOT a solution[^)]*\): 1,1( [0-9]+,[0-9]+)*$' \
+    "$tmp/out" >/dev/null || fail "path expansion limit: partial path line"
+
+expect_code 0 "path start = goal" path "$demo" --from 3,3 --to 3,3
+expect_line "path start = goal" "cost: 0"
+expect_line "path start = goal" "path: 3,3"
+
+expect_code 0 "path 4-connected" path "$demo" --from 1,1 --to 40,5 --connect 4
+expect_line "path 4-connected" "cost: 490"
+
+# CRLF files are accepted.
+awk '{ printf "%s\r\n", $0 }' "$data/small.map" >"$tmp/crlf.map"
+awk '{ printf "%s\r\n", $0 }' "$data/small.scen" >"$tmp/crlf.scen"
+expect_code 0 "path CRLF map" path "$tmp/crlf.map" --from 0,0 --to 9,5
+expect_line "path CRLF map" "cost: 134"
+
+# ------------------------------------------------------- path errors
+expect_error 2 "path no map" "no MAP file" path --from 1,1 --to 2,2
+expect_error 2 "path two maps" "unexpected argument" \
+    path "$demo" "$demo" --from 1,1 --to 2,2
+expect_error 2 "path no --from" "--from X,Y is required" path "$demo" --to 2,2
+expect_error 2 "path no --to" "--to X,Y is required" path "$demo" --from 2,2
+expect_error 2 "path --to without value" "option --to needs a value" \
+    path "$demo" --from 2,2 --to
+expect_error 2 "path bad --from" "bad value '1;1' for --from" \
+    path "$demo" --from '1;1' --to 2,2
+expect_error 2 "path negative --from" "bad value '-1,1' for --from" \
+    path "$demo" --from=-1,1 --to 2,2
+expect_error 2 "path --from outside" "--from 48,1 is outside the 48x24 map" \
+    path "$demo" --from 48,1 --to 2,2
+expect_error 2 "path --to outside" "--to 1,24 is outside" \
+    path "$demo" --from 1,1 --to 1,24
+expect_error 2 "path blocked start" "--from 0,0 is a blocked cell" \
+    path "$demo" --from 0,0 --to 2,2
+expect_error 2 "path blocked goal" "--to 14,1 is a blocked cell" \
+    path "$demo" --from 1,1 --to 14,1
+expect_error 2 "path --draw=1" "--draw takes no value" \
+    path "$demo" --from 1,1 --to 2,2 --draw=1
+expect_error 2 "--connect 6" "bad value '6' for --connect" \
+    path "$demo" --from 1,1 --to 2,2 --connect 6
+expect_error 2 "--corners" "bad value 'some' for --corners" \
+    path "$demo" --from 1,1 --to 2,2 --corners some
+expect_error 2 "--heuristic" "bad value 'euclidean' for --heuristic" \
+    path "$demo" --from 1,1 --to 2,2 --heuristic euclidean
+expect_error 2 "--tie" "bad value 'middle' for --tie" \
+    path "$demo" --from 1,1 --to 2,2 --tie middle
+expect_error 2 "--weight 0.5" "bad value '0.5' for --weight" \
+    path "$demo" --from 1,1 --to 2,2 --weight 0.5
+expect_error 2 "--weight 1,5" "bad value '1,5' for --weight" \
+    path "$demo" --from 1,1 --to 2,2 --weight 1,5
+expect_error 2 "--budget x" "bad value 'x' for --budget" \
+    path "$demo" --from 1,1 --to 2,2 --budget x
+expect_error 2 "--budget 2^32" "bad value '4294967296' for --budget" \
+    path "$demo" --from 1,1 --to 2,2 --budget 4294967296
+expect_error 2 "--max-expansions -1" "bad value '-1' for --max-expansions" \
+    path "$demo" --from 1,1 --to 2,2 --max-expansions -1
+expect_error 2 "--straight 0" "bad value '0' for --straight" \
+    path "$demo" --from 1,1 --to 2,2 --straight 0
+expect_error 2 "step costs" "straight <= diagonal <= 2 * straight" \
+    path "$demo" --from 1,1 --to 2,2 --straight 10 --diagonal 30
+expect_error 2 "missing map file" "$tmp/none.map: cannot open" \
+    path "$tmp/none.map" --from 1,1 --to 2,2
+expect_error 2 "map is a directory" "$tmp: cannot read" \
+    path "$tmp" --from 1,1 --to 2,2
+: >"$tmp/empty.map"
+expect_error 2 "empty map" "$tmp/empty.map:1: empty file" \
+    path "$tmp/empty.map" --from 1,1 --to 2,2
+expect_error 2 "bad header" "bad-header.map:1: map type 'tile'" \
+    path "$data/bad-header.map" --from 1,1 --to 2,2
+expect_error 2 "bad character" "bad-char.map:6: bad character 'x'" \
+    path "$data/bad-char.map" --from 1,1 --to 2,2
+expect_error 2 "short row" "short-row.map:7: row 2 is too short" \
+    path "$data/short-row.map" --from 1,1 --to 2,2
+expect_error 2 "too few rows" "too-few-rows.map:9: file ends after 4 of 6" \
+    path "$data/too-few-rows.map" --from 1,1 --to 2,2
+
+# -------------------------------------------------------------- scen
+expect_code 0 "scen demo" scen "$demo" "$demo_scen"
+check_scen_lines "scen demo" "$demo_scen" 8
+cp "$tmp/out" "$tmp/scen-demo"
+grep -F -e "1 1 40 5 442 " "$tmp/out" | grep -F -e " $digest " >/dev/null ||
+    fail "scen demo: cost or digest differ from 'path' for 1,1 -> 40,5"
+lines=$(wc -l <"$tmp/err" | tr -d ' ')
+[ "$lines" = 1 ] || fail "scen demo: summary is $lines lines on stderr"
+grep -E '10 queries, 10 solved, [0-9]+ expansions, [0-9]+\.[0-9]{3} s' \
+    "$tmp/err" >/dev/null || fail "scen demo: summary: $(cat "$tmp/err")"
+
+expect_code 0 "scen demo 4-connected" scen "$demo" "$demo_scen" --connect 4
+check_scen_lines "scen demo 4-connected" "$demo_scen" 4
+
+expect_code 0 "scen small" scen "$data/small.map" "$data/small.scen"
+check_scen_lines "scen small" "$data/small.scen" 8
+expect_line "scen small" "4 4 0 0 -1 1 cbf29ce484222325"
+expect_line "scen small" "0 0 0 0 0 0 a8c7f832281a39c5 0,0"
+cp "$tmp/out" "$tmp/scen-small"
+expect_code 0 "scen CRLF" scen "$tmp/crlf.map" "$tmp/crlf.scen"
+cmp -s "$tmp/out" "$tmp/scen-small" || fail "scen CRLF: output differs"
+
+expect_code 0 "scen expansion limit" scen "$demo" "$demo_scen" \
+    --max-expansions 5
+check_scen_lines "scen expansion limit" "$demo_scen" 8
+awk '$5 == -1 && $6 != 5 { bad = 1 } END { exit bad }' "$tmp/out" ||
+    fail "scen expansion limit: a failed query did not stop at 5"
+grep -E '^1 1 40 5 -1 5 cbf29ce484222325$' "$tmp/out" >/dev/null ||
+    fail "scen expansion limit: 1,1 -> 40,5 not reported as cost -1"
+
+# ------------------------------------------------------- scen errors
+expect_error 2 "scen no files" "no MAP and SCEN" scen
+expect_error 2 "scen no scen" "no SCEN file" scen "$demo"
+expect_error 2 "scen extra file" "unexpected argument" \
+    scen "$demo" "$demo_scen" "$demo_scen"
+expect_error 2 "scen missing file" "$tmp/none.scen: cannot open" \
+    scen "$demo" "$tmp/none.scen"
+expect_error 2 "scen map mismatch" "demo.scen:2: scenario is for a 48x24 map, but the map is 10x6" \
+    scen "$data/small.map" "$demo_scen"
+expect_error 2 "scen size differs" "wrong-size.scen:3: scenario is for a 12x6" \
+    scen "$data/small.map" "$data/wrong-size.scen"
+expect_error 2 "scen blocked start" "blocked.scen:4: start 1,1 is a blocked cell" \
+    scen "$data/small.map" "$data/blocked.scen"
+expect_error 2 "scen outside" "outside.scen:2: goal 10,5 is outside the 10x6 map" \
+    scen "$data/small.map" "$data/outside.scen"
+expect_error 2 "scen version" "bad-version.scen:1: scenario version '2'" \
+    scen "$data/small.map" "$data/bad-version.scen"
+expect_error 2 "scen bad number" "bad-number.scen:3: bad start y '1x'" \
+    scen "$data/small.map" "$data/bad-number.scen"
+: >"$tmp/empty.scen"
+expect_error 2 "scen empty" "empty.scen:1: empty file" \
+    scen "$demo" "$tmp/empty.scen"
+expect_error 2 "scen bad map" "bad-char.map:6: bad character" \
+    scen "$data/bad-char.map" "$data/small.scen"
+expect_error 2 "scen bad option" "bad value '9' for --connect" \
+    scen "$demo" "$demo_scen" --connect 9
+
+# ----------------------------------------------- budget changes nothing
+budget_check() {
+    name=$1
+    shift
+    expect_code "$want_code" "$name" "$@"
+    cp "$tmp/out" "$tmp/budget-ref"
+    for b in 1 7; do
+        expect_code "$want_code" "$name --budget $b" "$@" --budget "$b"
+        cmp -s "$tmp/out" "$tmp/budget-ref" ||
+            fail "$name: --budget $b changed stdout"
+    done
+}
+want_code=0
+budget_check "budget scen demo" scen "$demo" "$demo_scen"
+budget_check "budget scen demo 4" scen "$demo" "$demo_scen" --connect 4 \
+    --tie low-g
+budget_check "budget scen demo weighted" scen "$demo" "$demo_scen" \
+    --weight 2.5 --heuristic manhattan --corners all
+budget_check "budget scen limit" scen "$demo" "$demo_scen" \
+    --max-expansions 40
+budget_check "budget scen small" scen "$data/small.map" "$data/small.scen"
+budget_check "budget path draw" path "$demo" --from 1,1 --to 40,5 --draw
+want_code=1
+budget_check "budget path limit" path "$demo" --from 1,1 --to 40,5 \
+    --max-expansions 30 --draw
+budget_check "budget path no path" path "$data/small.map" --from 0,0 \
+    --to 4,4
+
+# ---------------------------------------------- shared Moving AI maps
+maps=""
+for dir in "$top_srcdir/../shared/maps" /work/shared/maps; do
+    if [ -f "$dir/arena.map" ]; then
+        maps=$dir
+        break
+    fi
+done
+if [ -z "$maps" ]; then
+    echo "cli.sh: shared Moving AI maps not found; skipping those checks"
+else
+    # cost8/cost4 of <map>.expected against the cost column, for the first
+    # 60 queries of each map (all of arena): enough to catch a wrong
+    # reading of the files without making `make check` slow.
+    for m in arena lak303d maze512-4-0 random512-20-0 16room_000; do
+        [ -f "$maps/$m.map.sub.scen" ] || continue
+        if [ "$m" = arena ]; then
+            cp "$maps/$m.map.sub.scen" "$tmp/sub.scen"
+        else
+            head -n 61 "$maps/$m.map.sub.scen" >"$tmp/sub.scen"
+        fi
+        for c in 8 4; do
+            expect_code 0 "shared $m --connect $c" \
+                scen "$maps/$m.map" "$tmp/sub.scen" --connect "$c"
+            col=5
+            [ "$c" = 4 ] && col=6
+            awk -v col="$col" -v name="$m --connect $c" '
+            NR == FNR {
+                if ($0 !~ /^#/ && NF > 0) want[++n] = $1 " " $2 " " $3 " " $4 " " $col
+                next
+            }
+            {
+                m++
+                got = $1 " " $2 " " $3 " " $4 " " $5
+                if (got != want[m]) {
+                    printf "FAIL: shared %s: line %d: %s, expected %s\n", name, m, got, want[m]
+                    bad++
+                }
+            }
+            END { exit bad > 0 }' "$maps/$m.map.expected" "$tmp/out" ||
+                failures=$((failures + 1))
+        done
+    done
+    want_code=0
+    head -n 41 "$maps/arena.map.sub.scen" >"$tmp/sub.scen"
+    budget_check "budget shared arena" scen "$maps/arena.map" "$tmp/sub.scen"
+fi
+
+echo "cli.sh: $checks runs, $failures failures"
+[ "$failures" -eq 0 ] || exit 1
+exit 0
