@@ -1,0 +1,680 @@
+/*
+ * suite_search.c - basic search behaviour: trivial and unreachable queries,
+ * terrain, thin grids, the expansion limit and partial paths, and the
+ * absence of hidden state (context reuse, two contexts, four threads).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <CUnit/CUnit.h>
+#include "lockstar.h"
+#include "suites.h"
+#include "test_util.h"
+
+/* Threads are only used here, to prove that searches on one grid from
+ * several threads at once give one thread's results. Targets without
+ * pthreads (wasm32-wasi, Windows) skip that test. */
+#if !defined(__wasi__) && !defined(_WIN32) && !defined(LS_TESTS_NO_THREADS)
+#define HAVE_THREADS 1
+#include <pthread.h>
+#endif
+
+enum { CAP = 4096 };
+static ls_point path[CAP];
+static char why[256];
+static tu_outcome out_a, out_b;
+
+static int has_cost(const ls_grid *g, const ls_point *pts, uint32_t n,
+                    uint8_t cost)
+{
+    uint32_t i;
+    for (i = 0; i < n; i++) {
+        uint8_t c;
+        if (ls_grid_get(g, pts[i].x, pts[i].y, &c) == LS_OK && c == cost)
+            return 1;
+    }
+    return 0;
+}
+
+static void test_start_equal_goal_is_one_cell_path_without_expansions(void)
+{
+    ls_grid *g = NULL;
+    ls_search *s = NULL;
+    ls_query q;
+    ls_result r;
+    ls_point one;
+    int algo;
+
+    CU_ASSERT_FATAL(ls_grid_create(6, 5, NULL, &g) == LS_OK);
+    CU_ASSERT_FATAL(ls_search_create(6, 5, NULL, &s) == LS_OK);
+    for (algo = LS_ALGO_ASTAR; algo <= LS_ALGO_JPS; algo++) {
+        ls_query_init(&q);
+        q.algorithm = algo;
+        q.start_x = q.goal_x = 4;
+        q.start_y = q.goal_y = 3;
+        one.x = 4;
+        one.y = 3;
+        memset(path, 0, sizeof path[0] * 2);
+        CU_ASSERT_EQUAL(ls_find_path(s, g, &q, path, CAP, &r), LS_OK);
+        CU_ASSERT_EQUAL(r.status, LS_OK);
+        CU_ASSERT_EQUAL(r.cost, 0);
+        CU_ASSERT_EQUAL(r.path_length, 1);
+        CU_ASSERT_EQUAL(r.expansions, 0);
+        CU_ASSERT_EQUAL(path[0].x, 4);
+        CU_ASSERT_EQUAL(path[0].y, 3);
+        CU_ASSERT_EQUAL(r.digest, tu_fnv1a_points(&one, 1));
+        /* Sliced: the first step ends it, with any budget. */
+        CU_ASSERT_EQUAL(ls_search_begin(s, g, &q), LS_OK);
+        CU_ASSERT_EQUAL(ls_search_step(s, 1), LS_OK);
+        CU_ASSERT_EQUAL(ls_search_result(s, &r), LS_OK);
+        CU_ASSERT_EQUAL(r.expansions, 0);
+        CU_ASSERT_EQUAL(r.path_length, 1);
+    }
+    ls_search_destroy(s);
+    ls_grid_destroy(g);
+}
+
+/* A walled-off goal: LS_NO_PATH after expanding every reachable cell
+ * exactly once. */
+static void test_unreachable_goal_is_no_path_after_expanding_all_reachable(void)
+{
+    static const char *const rows[] = {
+        "S....#...",
+        "..#..#.#.",
+        ".....#.G.",
+        "..1..#...",
+        ".....#...",
+    };
+    ls_grid *g = tu_grid_from_rows(rows, 5);
+    ls_search *s = NULL;
+    ls_query q;
+    ls_result r;
+    uint32_t reached, len = 9;
+    int conn, algo;
+
+    CU_ASSERT_FATAL(g != NULL);
+    CU_ASSERT_FATAL(ls_search_create(9, 5, NULL, &s) == LS_OK);
+    for (conn = 4; conn <= 8; conn += 4)
+        for (algo = LS_ALGO_ASTAR; algo <= LS_ALGO_JPS; algo++) {
+            if (algo == LS_ALGO_JPS && conn == 4)
+                continue;
+            ls_query_init(&q);
+            q.connectivity = conn;
+            q.algorithm = algo;
+            tu_find(rows, 5, 'S', &q.start_x, &q.start_y);
+            tu_find(rows, 5, 'G', &q.goal_x, &q.goal_y);
+            CU_ASSERT_EQUAL(tu_dijkstra(g, &q, &reached), -1);
+            CU_ASSERT_EQUAL(ls_find_path(s, g, &q, path, CAP, &r), LS_NO_PATH);
+            CU_ASSERT_EQUAL(r.status, LS_NO_PATH);
+            CU_ASSERT_EQUAL(r.cost, -1);
+            CU_ASSERT_EQUAL(r.path_length, 0);
+            CU_ASSERT_EQUAL(r.digest, 0xcbf29ce484222325ull);
+            /* JPS counts jump points, not cells. */
+            if (algo == LS_ALGO_ASTAR)
+                CU_ASSERT_EQUAL(r.expansions, reached);
+            CU_ASSERT_EQUAL(ls_search_path(s, path, CAP, &len), LS_NO_PATH);
+            CU_ASSERT_EQUAL(len, 0);
+        }
+    ls_search_destroy(s);
+    ls_grid_destroy(g);
+}
+
+/* An isolated start: one expansion, no path, the partial path is the start. */
+static void test_isolated_start_gives_no_path_and_start_as_partial(void)
+{
+    static const char *const rows[] = {
+        ".#...",
+        "#S#..",
+        ".#.G.",
+    };
+    ls_grid *g = tu_grid_from_rows(rows, 3);
+    ls_search *s = NULL;
+    ls_query q;
+    ls_result r;
+    uint32_t len = 0;
+
+    CU_ASSERT_FATAL(g != NULL);
+    CU_ASSERT_FATAL(ls_search_create(5, 3, NULL, &s) == LS_OK);
+    ls_query_init(&q);
+    q.corner_rule = LS_CORNERS_ONE; /* even ONE cannot squeeze out */
+    tu_find(rows, 3, 'S', &q.start_x, &q.start_y);
+    tu_find(rows, 3, 'G', &q.goal_x, &q.goal_y);
+    CU_ASSERT_EQUAL(ls_find_path(s, g, &q, path, CAP, &r), LS_NO_PATH);
+    CU_ASSERT_EQUAL(r.expansions, 1);
+    CU_ASSERT_EQUAL(ls_search_partial_path(s, path, CAP, &len), LS_OK);
+    CU_ASSERT_EQUAL(len, 1);
+    CU_ASSERT_EQUAL(path[0].x, 1);
+    CU_ASSERT_EQUAL(path[0].y, 1);
+    ls_search_destroy(s);
+    ls_grid_destroy(g);
+}
+
+/* Straight through cheap ground; around the swamp once it is dearer. */
+static void test_cheaper_detour_around_swamp_is_taken(void)
+{
+    static const char *const swamp[] = {
+        "........",
+        "S222222G",
+        "........",
+    };
+    static const char *const plain[] = {
+        "........",
+        "S......G",
+        "........",
+    };
+    ls_grid *gs = tu_grid_from_rows(swamp, 3), *gp = tu_grid_from_rows(plain, 3);
+    ls_search *s = NULL;
+    ls_query q;
+    ls_result r;
+    uint32_t i;
+
+    CU_ASSERT_FATAL(gs != NULL && gp != NULL);
+    CU_ASSERT_FATAL(ls_search_create(8, 3, NULL, &s) == LS_OK);
+    ls_query_init(&q);
+    q.start_y = 1;
+    q.goal_x = 7;
+    q.goal_y = 1;
+
+    /* Plain: the straight row, 7 x 10. */
+    CU_ASSERT(tu_find_checked(s, gp, &q, path, CAP, &r, why, sizeof why));
+    CU_ASSERT_EQUAL(r.cost, 70);
+    CU_ASSERT_EQUAL(r.path_length, 8);
+    for (i = 0; i < r.path_length && i < 8; i++) {
+        CU_ASSERT_EQUAL(path[i].x, (int32_t)i);
+        CU_ASSERT_EQUAL(path[i].y, 1);
+    }
+    /* Swamp (cost 2: 6 x 20 + 10 = 130 straight): the detour, 14 + 5 x 10
+     * + 14 = 78, never entering a swamp cell. */
+    CU_ASSERT(tu_find_checked(s, gs, &q, path, CAP, &r, why, sizeof why));
+    CU_ASSERT_EQUAL(r.cost, 78);
+    CU_ASSERT_EQUAL(r.path_length, 8);
+    CU_ASSERT(!has_cost(gs, path, r.path_length, 2));
+    CU_ASSERT_EQUAL(r.cost, tu_dijkstra(gs, &q, NULL));
+    /* 4-connected: 9 x 10 around, against 130 through. */
+    q.connectivity = LS_CONNECT_4;
+    CU_ASSERT(tu_find_checked(s, gs, &q, path, CAP, &r, why, sizeof why));
+    CU_ASSERT_EQUAL(r.cost, 90);
+    CU_ASSERT(!has_cost(gs, path, r.path_length, 2));
+    /* With the detour walled off, the swamp is the only way. */
+    for (i = 0; i < 8; i++) {
+        ls_grid_set(gs, (int32_t)i, 0, LS_CELL_BLOCKED);
+        ls_grid_set(gs, (int32_t)i, 2, LS_CELL_BLOCKED);
+    }
+    CU_ASSERT(tu_find_checked(s, gs, &q, path, CAP, &r, why, sizeof why));
+    CU_ASSERT_EQUAL(r.cost, 130);
+    ls_search_destroy(s);
+    ls_grid_destroy(gs);
+    ls_grid_destroy(gp);
+}
+
+static void check_thin(int32_t w, int32_t h)
+{
+    ls_grid *g = NULL;
+    ls_search *s = NULL;
+    ls_query q;
+    ls_result r;
+    int conn, algo;
+    int32_t n = w > h ? w : h;
+
+    CU_ASSERT_FATAL(ls_grid_create(w, h, NULL, &g) == LS_OK);
+    CU_ASSERT_FATAL(ls_search_create(w, h, NULL, &s) == LS_OK);
+    for (conn = 4; conn <= 8; conn += 4)
+        for (algo = LS_ALGO_ASTAR; algo <= LS_ALGO_JPS; algo++) {
+            if (algo == LS_ALGO_JPS && conn == 4)
+                continue;
+            ls_query_init(&q);
+            q.connectivity = conn;
+            q.algorithm = algo;
+            q.goal_x = w - 1;
+            q.goal_y = h - 1;
+            CU_ASSERT(tu_find_checked(s, g, &q, path, CAP, &r, why, sizeof why));
+            CU_ASSERT_EQUAL(r.cost, (n - 1) * 10);
+            CU_ASSERT_EQUAL(r.path_length, (uint32_t)n);
+            /* Back again. */
+            q.start_x = w - 1;
+            q.start_y = h - 1;
+            q.goal_x = 0;
+            q.goal_y = 0;
+            CU_ASSERT(tu_find_checked(s, g, &q, path, CAP, &r, why, sizeof why));
+            CU_ASSERT_EQUAL(r.cost, (n - 1) * 10);
+            /* A wall in the middle cuts it. */
+            if (n >= 3) {
+                ls_grid_set(g, w / 2, h / 2, LS_CELL_BLOCKED);
+                CU_ASSERT(tu_find_checked(s, g, &q, path, CAP, &r, why,
+                                          sizeof why));
+                CU_ASSERT_EQUAL(r.status, LS_NO_PATH);
+                ls_grid_set(g, w / 2, h / 2, LS_CELL_OPEN);
+            }
+        }
+    ls_search_destroy(s);
+    ls_grid_destroy(g);
+}
+
+static void test_one_row_and_one_column_grids(void)
+{
+    check_thin(50, 1);
+    check_thin(1, 50);
+    check_thin(2, 1);
+    check_thin(1, 2);
+}
+
+/* In a corridor each expansion is the next cell: max_expansions = k stops
+ * after k cells with a partial path of exactly those k cells; k = 9 is
+ * enough for a 10-cell corridor (the goal itself is never expanded). */
+static void test_max_expansions_stops_with_partial_path_of_expanded_cells(void)
+{
+    ls_grid *g = NULL;
+    ls_search *s = NULL;
+    ls_query q;
+    ls_result r;
+    uint32_t k, len, i;
+
+    CU_ASSERT_FATAL(ls_grid_create(10, 1, NULL, &g) == LS_OK);
+    CU_ASSERT_FATAL(ls_search_create(10, 1, NULL, &s) == LS_OK);
+    for (k = 1; k <= 11; k++) {
+        ls_query_init(&q);
+        q.goal_x = 9;
+        q.max_expansions = k;
+        CU_ASSERT(tu_find_checked(s, g, &q, path, CAP, &r, why, sizeof why));
+        if (k < 9) {
+            CU_ASSERT_EQUAL(r.status, LS_EXPANSION_LIMIT);
+            CU_ASSERT_EQUAL(r.expansions, k);
+            CU_ASSERT_EQUAL(ls_search_path(s, path, CAP, &len),
+                            LS_EXPANSION_LIMIT);
+            CU_ASSERT_EQUAL(len, 0);
+            CU_ASSERT_EQUAL(ls_search_partial_path(s, path, CAP, &len), LS_OK);
+            CU_ASSERT_EQUAL(len, k);
+            for (i = 0; i < len && i < k; i++) {
+                CU_ASSERT_EQUAL(path[i].x, (int32_t)i);
+                CU_ASSERT_EQUAL(path[i].y, 0);
+            }
+        } else {
+            CU_ASSERT_EQUAL(r.status, LS_OK);
+            CU_ASSERT_EQUAL(r.expansions, 9);
+            CU_ASSERT_EQUAL(r.cost, 90);
+        }
+    }
+    ls_search_destroy(s);
+    ls_grid_destroy(g);
+}
+
+/* On an open grid, max_expansions = 1 expands only the start (partial =
+ * the start); 2 also the first diagonal cell toward the goal. */
+static void test_max_expansions_one_and_two_on_open_grid(void)
+{
+    ls_grid *g = NULL;
+    ls_search *s = NULL;
+    ls_query q;
+    ls_result r;
+    uint32_t len = 0;
+
+    CU_ASSERT_FATAL(ls_grid_create(8, 8, NULL, &g) == LS_OK);
+    CU_ASSERT_FATAL(ls_search_create(8, 8, NULL, &s) == LS_OK);
+    ls_query_init(&q);
+    q.start_x = 1;
+    q.start_y = 1;
+    q.goal_x = 6;
+    q.goal_y = 6;
+    q.max_expansions = 1;
+    CU_ASSERT_EQUAL(ls_find_path(s, g, &q, path, CAP, &r), LS_EXPANSION_LIMIT);
+    CU_ASSERT_EQUAL(r.expansions, 1);
+    CU_ASSERT_EQUAL(ls_search_partial_path(s, path, CAP, &len), LS_OK);
+    CU_ASSERT_EQUAL(len, 1);
+    CU_ASSERT(path[0].x == 1 && path[0].y == 1);
+    q.max_expansions = 2;
+    CU_ASSERT_EQUAL(ls_find_path(s, g, &q, path, CAP, &r), LS_EXPANSION_LIMIT);
+    CU_ASSERT_EQUAL(r.expansions, 2);
+    CU_ASSERT_EQUAL(ls_search_partial_path(s, path, CAP, &len), LS_OK);
+    CU_ASSERT_EQUAL(len, 2);
+    CU_ASSERT(path[1].x == 2 && path[1].y == 2);
+    ls_search_destroy(s);
+    ls_grid_destroy(g);
+}
+
+/*
+ * The partial path after LS_NO_PATH ends at the expanded cell with the
+ * smallest distance to the goal; equal distances are ordered by the search
+ * order (f, then g, then cell index). The goal G is walled in; (0,4) and
+ * (6,4) are both at distance 30 (3 straight steps).
+ */
+static const char *const pocket[] = {
+    ".......",
+    ".#####.",
+    ".#####.",
+    ".#####.",
+    ".##G##.",
+    ".#####.",
+};
+
+static void check_pocket(int32_t start_x, const ls_point *want, uint32_t n)
+{
+    ls_grid *g = tu_grid_from_rows(pocket, 6);
+    ls_search *s = NULL;
+    ls_query q;
+    ls_result r;
+    uint32_t len = 0;
+    int conn, heur;
+
+    CU_ASSERT_FATAL(g != NULL);
+    CU_ASSERT_FATAL(ls_search_create(7, 6, NULL, &s) == LS_OK);
+    for (conn = 4; conn <= 8; conn += 4)
+        for (heur = LS_HEURISTIC_AUTO; heur <= LS_HEURISTIC_ZERO; heur++) {
+            ls_query_init(&q);
+            q.connectivity = conn;
+            q.heuristic = heur;
+            q.start_x = start_x;
+            q.goal_x = 3;
+            q.goal_y = 4;
+            CU_ASSERT_EQUAL(ls_find_path(s, g, &q, path, CAP, &r), LS_NO_PATH);
+            memset(path, 0, sizeof path[0] * 16);
+            CU_ASSERT_EQUAL(ls_search_partial_path(s, path, CAP, &len), LS_OK);
+            CU_ASSERT_EQUAL(len, n);
+            if (len == n)
+                CU_ASSERT_EQUAL(memcmp(path, want, n * sizeof *want), 0);
+        }
+    ls_search_destroy(s);
+    ls_grid_destroy(g);
+}
+
+/* From (4,0) the right pocket cell is nearer (g 60 against 80): smaller f
+ * wins although its cell index is larger. */
+static void test_partial_path_prefers_smaller_f_among_equal_distance(void)
+{
+    static const ls_point want[] = { { 4, 0 }, { 5, 0 }, { 6, 0 }, { 6, 1 },
+                                     { 6, 2 }, { 6, 3 }, { 6, 4 } };
+    check_pocket(4, want, 7);
+}
+
+/* From (3,0) both are at g 70: the smaller cell index (0,4) wins. */
+static void test_partial_path_breaks_full_ties_by_cell_index(void)
+{
+    static const ls_point want[] = { { 3, 0 }, { 2, 0 }, { 1, 0 }, { 0, 0 },
+                                     { 0, 1 }, { 0, 2 }, { 0, 3 }, { 0, 4 } };
+    check_pocket(3, want, 8);
+}
+
+/* ------------------------------------------------------ no history */
+
+/* Random queries with every option, on one grid. */
+static void random_query(ls_rng *rng, const ls_grid *g, ls_query *q)
+{
+    static const uint32_t costs[][2] = { { 10, 14 }, { 1, 1 }, { 3, 4 },
+                                         { 100, 141 }, { 5, 10 } };
+    uint32_t c = ls_rng_below(rng, 5);
+    ls_query_init(q);
+    q->connectivity = ls_rng_below(rng, 2) ? LS_CONNECT_8 : LS_CONNECT_4;
+    q->corner_rule = (int32_t)ls_rng_below(rng, 3);
+    q->heuristic = (int32_t)ls_rng_below(rng, 5);
+    q->tie_break = (int32_t)ls_rng_below(rng, 2);
+    q->straight_cost = costs[c][0];
+    q->diagonal_cost = costs[c][1];
+    q->weight = ls_rng_below(rng, 3) == 0 ? (fix16_t)(0x10000 + ls_rng_below(rng, 0x30000))
+                                          : fix16_one;
+    q->max_expansions = ls_rng_below(rng, 4) == 0 ? 1 + ls_rng_below(rng, 60) : 0;
+    tu_random_open_cell(rng, g, &q->start_x, &q->start_y);
+    tu_random_open_cell(rng, g, &q->goal_x, &q->goal_y);
+}
+
+/* One context used for many queries (some abandoned half-way) gives what a
+ * fresh context gives for each. */
+static void test_reused_context_matches_fresh_context(void)
+{
+    ls_rng rng;
+    ls_grid *g;
+    ls_search *reused = NULL;
+    int i, differ = 0;
+
+    ls_rng_seed(&rng, 4242);
+    g = tu_random_grid(&rng, 24, 20, 25, 30, 9);
+    CU_ASSERT_FATAL(g != NULL);
+    CU_ASSERT_FATAL(ls_search_create(24, 20, NULL, &reused) == LS_OK);
+    for (i = 0; i < 150; i++) {
+        ls_search *fresh = NULL;
+        ls_query q;
+        random_query(&rng, g, &q);
+        /* Leave some queries unfinished before the real one. */
+        if (i % 5 == 0) {
+            ls_query other;
+            random_query(&rng, g, &other);
+            if (ls_search_begin(reused, g, &other) == LS_OK)
+                ls_search_step(reused, 1 + ls_rng_below(&rng, 10));
+        }
+        tu_run(reused, g, &q, ls_rng_below(&rng, 3) * 5, &out_a);
+        CU_ASSERT_FATAL(ls_search_create(24, 20, NULL, &fresh) == LS_OK);
+        tu_run(fresh, g, &q, 0, &out_b);
+        ls_search_destroy(fresh);
+        if (!tu_outcome_equal(&out_a, &out_b, why, sizeof why))
+            differ++;
+        CU_ASSERT_EQUAL(out_a.protocol_errors, 0);
+    }
+    CU_ASSERT_EQUAL(differ, 0);
+    ls_search_destroy(reused);
+    ls_grid_destroy(g);
+}
+
+/* Many thousands of queries on one context: results stay those of a fresh
+ * context (the per-cell generation stamps wrap around without leaking old
+ * state into new queries). */
+static void test_many_queries_on_one_context_stay_exact(void)
+{
+    enum { W = 7, H = 6, KINDS = 16, ROUNDS = 17000 };
+    ls_rng rng;
+    ls_grid *g;
+    ls_search *s = NULL;
+    ls_query qs[KINDS];
+    ls_result want[KINDS];
+    uint64_t want_partial[KINDS];
+    int i, k, differ = 0;
+
+    ls_rng_seed(&rng, 77);
+    g = tu_random_grid(&rng, W, H, 20, 30, 4);
+    CU_ASSERT_FATAL(g != NULL);
+    for (k = 0; k < KINDS; k++) {
+        ls_search *fresh = NULL;
+        uint32_t len = 0;
+        random_query(&rng, g, &qs[k]);
+        CU_ASSERT_FATAL(ls_search_create(W, H, NULL, &fresh) == LS_OK);
+        ls_find_path(fresh, g, &qs[k], path, CAP, &want[k]);
+        want_partial[k] = 0;
+        if (ls_search_partial_path(fresh, path, CAP, &len) == LS_OK)
+            want_partial[k] = tu_fnv1a_points(path, len);
+        ls_search_destroy(fresh);
+    }
+    CU_ASSERT_FATAL(ls_search_create(W, H, NULL, &s) == LS_OK);
+    for (i = 0; i < ROUNDS; i++) {
+        ls_result r;
+        uint32_t len = 0;
+        uint64_t partial = 0;
+        k = (int)ls_rng_below(&rng, KINDS);
+        ls_find_path(s, g, &qs[k], path, CAP, &r);
+        if (ls_search_partial_path(s, path, CAP, &len) == LS_OK)
+            partial = tu_fnv1a_points(path, len);
+        if (r.status != want[k].status || r.cost != want[k].cost ||
+            r.expansions != want[k].expansions ||
+            r.path_length != want[k].path_length ||
+            r.digest != want[k].digest || partial != want_partial[k])
+            differ++;
+    }
+    CU_ASSERT_EQUAL(differ, 0);
+    ls_search_destroy(s);
+    ls_grid_destroy(g);
+}
+
+/* Two contexts on one grid, stepped in turns, do not disturb each other. */
+static void test_two_contexts_on_one_grid_do_not_interfere(void)
+{
+    ls_rng rng;
+    ls_grid *g;
+    ls_search *a = NULL, *b = NULL, *solo = NULL;
+    int i, differ = 0;
+
+    ls_rng_seed(&rng, 99);
+    g = tu_random_grid(&rng, 20, 20, 20, 20, 5);
+    CU_ASSERT_FATAL(g != NULL);
+    CU_ASSERT_FATAL(ls_search_create(20, 20, NULL, &a) == LS_OK);
+    CU_ASSERT_FATAL(ls_search_create(20, 20, NULL, &b) == LS_OK);
+    CU_ASSERT_FATAL(ls_search_create(20, 20, NULL, &solo) == LS_OK);
+    for (i = 0; i < 40; i++) {
+        ls_query qa, qb;
+        ls_status sa, sb;
+        ls_result ra, rb, want;
+        random_query(&rng, g, &qa);
+        random_query(&rng, g, &qb);
+        qa.max_expansions = qb.max_expansions = 0;
+        if (ls_search_begin(a, g, &qa) != LS_OK ||
+            ls_search_begin(b, g, &qb) != LS_OK) {
+            differ++;
+            continue;
+        }
+        do {
+            sa = ls_search_step(a, 3);
+            sb = ls_search_step(b, 2);
+        } while (sa == LS_IN_PROGRESS || sb == LS_IN_PROGRESS);
+        ls_search_result(a, &ra);
+        ls_search_result(b, &rb);
+        ls_find_path(solo, g, &qa, path, CAP, &want);
+        if (memcmp(&ra, &want, sizeof ra) != 0)
+            differ++;
+        ls_find_path(solo, g, &qb, path, CAP, &want);
+        if (memcmp(&rb, &want, sizeof rb) != 0)
+            differ++;
+    }
+    CU_ASSERT_EQUAL(differ, 0);
+    ls_search_destroy(a);
+    ls_search_destroy(b);
+    ls_search_destroy(solo);
+    ls_grid_destroy(g);
+}
+
+/* ---------------------------------------------------------- threads */
+
+enum { T_W = 48, T_H = 48, T_QUERIES = 120, T_THREADS = 4 };
+
+typedef struct thread_job {
+    const ls_grid *grid;
+    const ls_query *queries;
+    ls_result results[T_QUERIES];
+    uint64_t partial[T_QUERIES];
+    int failed;
+} thread_job;
+
+static void run_job(thread_job *job)
+{
+    ls_search *s = NULL;
+    ls_point *pts = malloc(CAP * sizeof *pts);
+    int i;
+
+    if (!pts || ls_search_create(T_W, T_H, NULL, &s) != LS_OK) {
+        job->failed = 1;
+        free(pts);
+        return;
+    }
+    for (i = 0; i < T_QUERIES; i++) {
+        uint32_t len = 0;
+        /* Sliced on even queries, one call on odd ones. */
+        if (i % 2 == 0) {
+            if (ls_search_begin(s, job->grid, &job->queries[i]) == LS_OK) {
+                while (ls_search_step(s, 4) == LS_IN_PROGRESS)
+                    ;
+                ls_search_result(s, &job->results[i]);
+            }
+        } else {
+            ls_find_path(s, job->grid, &job->queries[i], pts, CAP,
+                         &job->results[i]);
+        }
+        job->partial[i] = 0;
+        if (ls_search_partial_path(s, pts, CAP, &len) == LS_OK)
+            job->partial[i] = tu_fnv1a_points(pts, len);
+    }
+    ls_search_destroy(s);
+    free(pts);
+}
+
+#ifdef HAVE_THREADS
+static void *thread_main(void *arg)
+{
+    run_job(arg);
+    return NULL;
+}
+#endif
+
+static void test_four_threads_match_one_thread(void)
+{
+#ifdef HAVE_THREADS
+    static ls_query queries[T_QUERIES];
+    static thread_job single, jobs[T_THREADS];
+    pthread_t threads[T_THREADS];
+    ls_rng rng;
+    ls_grid *g;
+    int i, t, started[T_THREADS];
+
+    ls_rng_seed(&rng, 31337);
+    g = tu_random_grid(&rng, T_W, T_H, 22, 30, 9);
+    CU_ASSERT_FATAL(g != NULL);
+    for (i = 0; i < T_QUERIES; i++)
+        random_query(&rng, g, &queries[i]);
+    memset(&single, 0, sizeof single);
+    single.grid = g;
+    single.queries = queries;
+    run_job(&single);
+    CU_ASSERT_FATAL(!single.failed);
+
+    for (t = 0; t < T_THREADS; t++) {
+        memset(&jobs[t], 0, sizeof jobs[t]);
+        jobs[t].grid = g;
+        jobs[t].queries = queries;
+        started[t] = pthread_create(&threads[t], NULL, thread_main, &jobs[t]) == 0;
+        CU_ASSERT(started[t]);
+    }
+    for (t = 0; t < T_THREADS; t++)
+        if (started[t])
+            pthread_join(threads[t], NULL);
+    for (t = 0; t < T_THREADS; t++) {
+        CU_ASSERT(!jobs[t].failed);
+        CU_ASSERT_EQUAL(memcmp(jobs[t].results, single.results,
+                               sizeof single.results), 0);
+        CU_ASSERT_EQUAL(memcmp(jobs[t].partial, single.partial,
+                               sizeof single.partial), 0);
+    }
+    ls_grid_destroy(g);
+#else
+    printf("\n    search: no pthreads on this target; the thread test was skipped\n");
+    CU_PASS("threads not available here");
+#endif
+}
+
+int suite_search_register(void)
+{
+    CU_pSuite s = CU_add_suite("search", NULL, NULL);
+    if (!s)
+        return -1;
+    if (!CU_add_test(s, "start == goal is a one-cell path without expansions",
+                     test_start_equal_goal_is_one_cell_path_without_expansions) ||
+        !CU_add_test(s, "unreachable goal is NO_PATH after expanding all reachable",
+                     test_unreachable_goal_is_no_path_after_expanding_all_reachable) ||
+        !CU_add_test(s, "isolated start gives NO_PATH and the start as partial",
+                     test_isolated_start_gives_no_path_and_start_as_partial) ||
+        !CU_add_test(s, "cheaper detour around a swamp is taken",
+                     test_cheaper_detour_around_swamp_is_taken) ||
+        !CU_add_test(s, "one-row and one-column grids",
+                     test_one_row_and_one_column_grids) ||
+        !CU_add_test(s, "max_expansions stops with a partial path of expanded cells",
+                     test_max_expansions_stops_with_partial_path_of_expanded_cells) ||
+        !CU_add_test(s, "max_expansions 1 and 2 on an open grid",
+                     test_max_expansions_one_and_two_on_open_grid) ||
+        !CU_add_test(s, "partial path prefers smaller f among equal distance",
+                     test_partial_path_prefers_smaller_f_among_equal_distance) ||
+        !CU_add_test(s, "partial path breaks full ties by cell index",
+                     test_partial_path_breaks_full_ties_by_cell_index) ||
+        !CU_add_test(s, "reused context matches a fresh context",
+                     test_reused_context_matches_fresh_context) ||
+        !CU_add_test(s, "many queries on one context stay exact",
+                     test_many_queries_on_one_context_stay_exact) ||
+        !CU_add_test(s, "two contexts on one grid do not interfere",
+                     test_two_contexts_on_one_grid_do_not_interfere) ||
+        !CU_add_test(s, "four threads match one thread",
+                     test_four_threads_match_one_thread))
+        return -1;
+    return 0;
+}
