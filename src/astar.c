@@ -1,7 +1,7 @@
 /*
  * astar.c - the A* expansion loop, resumable under an expansion budget.
  *
- * Everything that decides the result lives here and in heap.h: the key
+ * Everything that decides the result lives here and in openlist.h: the key
  * order, the neighbour order and the "strictly smaller g" rule. The loop
  * keeps all of its state in the context, so stopping after any expansion
  * and resuming later gives the same sequence as one uninterrupted run.
@@ -16,8 +16,6 @@ static uint64_t closeness(const ls_plan *p, int32_t x, int32_t y)
     return ls__estimate(p, p->dir_count == 8 ? LS_HEURISTIC_OCTILE
                                          : LS_HEURISTIC_MANHATTAN, x, y);
 }
-
-static uint32_t pack_xy(int32_t x, int32_t y);
 
 static ls_status finish(ls_search *s, ls_status status)
 {
@@ -36,14 +34,14 @@ static ls_status finish_found(ls_search *s)
 
     ls__chain_start(&w, s->plan.goal);
     for (i = length; i-- > 0;) {
-        s->heap.entries[i].cell = w.cell;
+        s->open.cells[i] = w.cell;
         ls__chain_back(s, &w);
     }
     s->digest = LS_DIGEST_EMPTY;
     for (i = 0; i < length; i++)
         s->digest = ls__digest_extend(
-            s->digest, ls__cell_point(s->stride, s->heap.entries[i].cell));
-    s->heap.size = 0;
+            s->digest, ls__cell_point(s->stride, s->open.cells[i]));
+    s->open.size = 0;
     s->cost = (int32_t)s->nodes[s->plan.goal].g;
     s->path_length = length;
     return finish(s, LS_OK);
@@ -57,6 +55,40 @@ static void next_generation(ls_search *s)
         s->generation = 0;
     }
     s->generation++;
+}
+
+/* Empty the bucket ring a previous query may have left cells in: only the
+ * window of levels it could have used. */
+static void clear_buckets(ls_open *o)
+{
+    uint32_t i, n = o->spread >= o->bucket_count ? o->bucket_count : o->spread;
+    if (o->future == 0)
+        return;
+    for (i = 1; i <= n; i++)
+        o->heads[(o->level + i) & (o->bucket_count - 1u)] = LS_NO_CELL;
+    o->future = 0;
+}
+
+/* Can this query use the bucket form (see openlist.h)? It needs a
+ * consistent heuristic (no weight; Manhattan only with 4-connectivity),
+ * the larger-g tie-break, and a ring wider than the largest rise of f in
+ * one edge (A*) or one jump (JPS). */
+static void choose_open_form(ls_search *s)
+{
+    const ls_plan *p = &s->plan;
+    uint64_t terrain = s->grid->costly_cells ? 255u : 1u;
+    uint64_t longest = (uint64_t)(s->width > s->height ? s->width : s->height);
+    int consistent = p->weight == 0x10000u &&
+                     (p->heuristic != LS_HEURISTIC_MANHATTAN || p->dir_count == 4);
+    uint64_t spread = p->algorithm == LS_ALGO_JPS
+                          ? 2u * longest * p->diagonal
+                          : (terrain + 1u) * p->diagonal;
+    s->open.bucket_form = s->force_heap == 0 && consistent &&
+                          p->tie_break == LS_TIE_HIGH_G &&
+                          spread < s->open.bucket_count;
+    s->open.spread = (uint32_t)(spread < s->open.bucket_count ? spread
+                                                              : s->open.bucket_count);
+    s->open.tie_mask = p->tie_break == LS_TIE_HIGH_G ? 0xFFFFFFFFu : 0u;
 }
 
 ls_status ls_search_begin(ls_search *s, const ls_grid *grid,
@@ -92,64 +124,69 @@ ls_status ls_search_begin(ls_search *s, const ls_grid *grid,
     s->cost = -1;
     s->path_length = 0;
     s->digest = LS_DIGEST_EMPTY;
-    s->heap.size = 0;
+    clear_buckets(&s->open);
+    choose_open_form(s);
+    s->open.size = 0;
+    s->open.level = (uint32_t)f;
 
     start = &s->nodes[s->plan.start];
     start->g = 0;
     start->tag = s->generation << LS_TAG_GEN_SHIFT;
     s->best_cell = s->plan.start;
     s->best_distance = closeness(&s->plan, sx, sy);
-    s->best_key = ls__heap_key((uint32_t)f, 0, s->plan.tie_break == LS_TIE_HIGH_G);
+    s->best_f = (uint32_t)f;
+    s->best_g = 0;
+    s->closeness_from_key =
+        s->plan.weight == 0x10000u &&
+        s->plan.heuristic == (s->plan.dir_count == 8 ? LS_HEURISTIC_OCTILE
+                                                     : LS_HEURISTIC_MANHATTAN);
     s->phase = LS_PHASE_RUNNING;
     if (s->plan.start == s->plan.goal) {
         finish_found(s);
         return LS_OK;
     }
-    s->closeness_from_key =
-        s->plan.weight == 0x10000u &&
-        s->plan.heuristic == (s->plan.dir_count == 8 ? LS_HEURISTIC_OCTILE
-                                                     : LS_HEURISTIC_MANHATTAN);
-    ls__heap_push_xy(&s->heap, s->nodes, s->best_key, s->plan.start,
-                     pack_xy(sx, sy));
+    ls__open_offer(&s->open, s->nodes, s->plan.start, (uint32_t)f, 0);
     return LS_OK;
+}
+
+/* Is (f, g, cell) before (f2, g2, cell2) in the search order? */
+static int key_before(const ls_search *s, uint32_t f, uint32_t g,
+                      uint32_t cell, uint32_t f2, uint32_t g2, uint32_t cell2)
+{
+    uint32_t t = s->open.tie_mask;
+    if (f != f2)
+        return f < f2;
+    if (g != g2)
+        return (g ^ t) < (g2 ^ t);
+    return cell < cell2;
 }
 
 /* Remember the expanded cell closest to the goal, for partial paths.
  * When the search's own heuristic is the closeness measure (the default
- * queries), h = f - g comes free from the key. */
-static void track_closest(ls_search *s, const ls_heap_entry *top, int32_t x,
+ * queries), h = f - g comes free. */
+static void track_closest(ls_search *s, uint32_t cell, uint32_t f, int32_t x,
                           int32_t y)
 {
-    uint64_t d;
-    if (s->closeness_from_key) {
-        uint32_t f = (uint32_t)(top->key >> 32);
-        d = f - s->nodes[top->cell].g;
-    } else {
-        d = closeness(&s->plan, x, y);
-    }
+    const uint32_t g = s->nodes[cell].g;
+    uint64_t d = s->closeness_from_key ? (uint64_t)(f - g)
+                                       : closeness(&s->plan, x, y);
     if (d < s->best_distance ||
         (d == s->best_distance &&
-         (top->key < s->best_key ||
-          (top->key == s->best_key && top->cell < s->best_cell)))) {
+         key_before(s, f, g, cell, s->best_f, s->best_g, s->best_cell))) {
         s->best_distance = d;
-        s->best_key = top->key;
-        s->best_cell = top->cell;
+        s->best_f = f;
+        s->best_g = g;
+        s->best_cell = cell;
     }
-}
-
-static uint32_t pack_xy(int32_t x, int32_t y)
-{
-    return ((uint32_t)x << 16) | (uint32_t)y;
 }
 
 /* Offer next (at x, y) the cost ng; see ls__relax. */
-static inline ls_status relax(ls_search *s, uint32_t next, uint32_t ng,
+LS_HOT_INLINE ls_status relax(ls_search *s, uint32_t next, uint32_t ng,
                               uint32_t dir, uint32_t run, int32_t x, int32_t y)
 {
     ls_node *n = &s->nodes[next];
-    const uint32_t gen = s->generation;
-    const int fresh = (n->tag >> LS_TAG_GEN_SHIFT) != gen;
-    uint64_t f, key;
+    const int fresh = (n->tag >> LS_TAG_GEN_SHIFT) != s->generation;
+    uint64_t f;
 
     if (!fresh && ((n->tag & LS_TAG_CLOSED) || ng >= n->g))
         return LS_OK;
@@ -159,12 +196,8 @@ static inline ls_status relax(ls_search *s, uint32_t next, uint32_t ng,
     if (f > LS_COST_MAX)
         return LS_ERR_COST_OVERFLOW;
     n->g = ng;
-    n->tag = ls__tag_parent(gen, dir, run);
-    key = ls__heap_key((uint32_t)f, ng, s->plan.tie_break == LS_TIE_HIGH_G);
-    if (fresh)
-        ls__heap_push_xy(&s->heap, s->nodes, key, next, pack_xy(x, y));
-    else
-        ls__heap_decrease(&s->heap, s->nodes, n->heap_pos, key);
+    n->tag = ls__tag_parent(s->generation, dir, run);
+    ls__open_offer(&s->open, s->nodes, next, (uint32_t)f, !fresh);
     return LS_OK;
 }
 
@@ -208,35 +241,46 @@ static uint32_t allowed_moves(const ls_search *s, const uint8_t *cells,
     return mask | ne << 4 | se << 5 | sw << 6 | nw << 7;
 }
 
-/* Expand cell: relax each allowed neighbour in the documented order.
- * Returns LS_OK or LS_ERR_COST_OVERFLOW. */
+/* Relax the neighbour in direction d (a constant after inlining). */
+LS_HOT_INLINE ls_status try_move(ls_search *s, const uint8_t *cells,
+                                 uint32_t cell, ls_point at, uint32_t g,
+                                 uint32_t moves, uint32_t d)
+{
+    uint32_t next, step;
+    if (!(moves & (1u << d)))
+        return LS_OK;
+    next = cell + (uint32_t)s->offset[d];
+    step = (d < 4 ? s->plan.straight : s->plan.diagonal) * cells[next];
+    /* g <= 2^31 - 1 and step < 2^25: the sum cannot wrap. */
+    return relax(s, next, g + step, d, 1, at.x + ls__dir_dx[d],
+                 at.y + ls__dir_dy[d]);
+}
+
+/* Expand cell: relax each allowed neighbour in the documented order
+ * (unrolled so that each direction's offsets are constants). Returns LS_OK
+ * or LS_ERR_COST_OVERFLOW. */
 static ls_status expand(ls_search *s, uint32_t cell, ls_point at)
 {
     const uint8_t *cells = s->grid->cells;
     const uint32_t g = s->nodes[cell].g;
-    uint32_t moves = allowed_moves(s, cells, cell);
+    const uint32_t moves = allowed_moves(s, cells, cell);
+    ls_status st = LS_OK;
 
-    while (moves != 0) {
-        /* Lowest set bit first: the documented neighbour order. */
-        uint32_t d = 0, next, step;
-        ls_status st;
-        while (!(moves & (1u << d)))
-            d++;
-        moves &= moves - 1;
-        next = cell + (uint32_t)s->offset[d];
-        step = (d < 4 ? s->plan.straight : s->plan.diagonal) * cells[next];
-        /* g <= 2^31 - 1 and step < 2^25: the sum cannot wrap. */
-        st = relax(s, next, g + step, d, 1, at.x + ls__dir_dx[d],
-                   at.y + ls__dir_dy[d]);
-        if (st != LS_OK)
-            return st;
-    }
+    if ((st = try_move(s, cells, cell, at, g, moves, 0)) != LS_OK ||
+        (st = try_move(s, cells, cell, at, g, moves, 1)) != LS_OK ||
+        (st = try_move(s, cells, cell, at, g, moves, 2)) != LS_OK ||
+        (st = try_move(s, cells, cell, at, g, moves, 3)) != LS_OK ||
+        (st = try_move(s, cells, cell, at, g, moves, 4)) != LS_OK ||
+        (st = try_move(s, cells, cell, at, g, moves, 5)) != LS_OK ||
+        (st = try_move(s, cells, cell, at, g, moves, 6)) != LS_OK ||
+        (st = try_move(s, cells, cell, at, g, moves, 7)) != LS_OK)
+        return st;
     return LS_OK;
 }
 
 ls_status ls_search_step(ls_search *s, uint32_t budget)
 {
-    uint32_t done = 0;
+    uint32_t done = 0, cell;
 
     if (!s)
         return LS_ERR_NULL_ARGUMENT;
@@ -247,12 +291,11 @@ ls_status ls_search_step(ls_search *s, uint32_t budget)
     if (s->grid->revision != s->grid_revision)
         return finish(s, LS_ERR_GRID_CHANGED);
 
-    while (s->heap.size > 0) {
-        const ls_heap_entry top = s->heap.entries[0];
+    while ((cell = ls__open_top(&s->open, s->nodes)) != LS_NO_CELL) {
         ls_point at;
         ls_status st;
 
-        if (top.cell == s->plan.goal)
+        if (cell == s->plan.goal)
             return finish_found(s);
         if (s->plan.max_expansions != 0 &&
             s->expansions == s->plan.max_expansions)
@@ -260,15 +303,15 @@ ls_status ls_search_step(ls_search *s, uint32_t budget)
         if (budget != 0 && done == budget)
             return LS_IN_PROGRESS;
 
-        ls__heap_pop(&s->heap, s->nodes);
-        s->nodes[top.cell].tag |= LS_TAG_CLOSED;
+        at = ls__cell_point_fast(s, cell);
+        track_closest(s, cell, ls__open_top_f(&s->open, s->nodes, cell),
+                      at.x, at.y);
+        ls__open_pop(&s->open, s->nodes);
+        s->nodes[cell].tag |= LS_TAG_CLOSED;
         s->expansions++;
         done++;
-        at.x = (int32_t)(top.xy >> 16);
-        at.y = (int32_t)(top.xy & 0xFFFFu);
-        track_closest(s, &top, at.x, at.y);
-        st = s->plan.algorithm == LS_ALGO_JPS ? ls__jps_expand(s, top.cell, at)
-                                              : expand(s, top.cell, at);
+        st = s->plan.algorithm == LS_ALGO_JPS ? ls__jps_expand(s, cell, at)
+                                              : expand(s, cell, at);
         if (st != LS_OK)
             return finish(s, st);
     }

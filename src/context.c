@@ -6,19 +6,35 @@
 #include <string.h>
 #include "internal.h"
 
+/* Per bordered cell: the node and one open-list slot. */
+#define BYTES_PER_CELL (sizeof(ls_node) + sizeof(uint32_t))
+
 uint32_t ls_search_bytes_per_cell(void)
 {
-    return (uint32_t)(sizeof(ls_node) + sizeof(ls_heap_entry));
+    return (uint32_t)BYTES_PER_CELL;
 }
 
-static size_t nodes_bytes(uint32_t cells)
+/* The bucket ring must be wider than f can rise in one step of the default
+ * costs (diagonal 14, terrain up to 255) and in one JPS jump across the
+ * grid; other queries that do not fit use the heap form (openlist.h). */
+static uint32_t ring_size(int32_t width, int32_t height)
 {
-    return (size_t)cells * sizeof(ls_node);
+    uint64_t longest = (uint64_t)(width > height ? width : height);
+    uint64_t need = 256u * 14u, jump = 2u * longest * 14u;
+    uint32_t n = 1024;
+    if (jump > need)
+        need = jump;
+    while (n <= need)
+        n <<= 1;
+    return n;
 }
 
-static size_t heap_bytes(uint32_t cells)
+static void release_all(ls_search *s)
 {
-    return (size_t)cells * sizeof(ls_heap_entry);
+    const ls_allocator *a = &s->allocator;
+    ls__release(a, s->nodes, (size_t)s->cell_count * sizeof(ls_node));
+    ls__release(a, s->open.cells, (size_t)s->cell_count * sizeof(uint32_t));
+    ls__release(a, s->open.heads, (size_t)s->open.bucket_count * sizeof(uint32_t));
 }
 
 ls_status ls_search_create(int32_t width, int32_t height,
@@ -26,7 +42,7 @@ ls_status ls_search_create(int32_t width, int32_t height,
 {
     ls_allocator a;
     ls_search *s;
-    uint32_t cells;
+    uint32_t cells, i;
     ls_status st;
 
     if (!out)
@@ -36,7 +52,7 @@ ls_status ls_search_create(int32_t width, int32_t height,
     if (st != LS_OK)
         return st;
     /* Only a 32-bit size_t can overflow here. */
-    if ((uint64_t)cells * sizeof(ls_heap_entry) > (uint64_t)SIZE_MAX)
+    if ((uint64_t)cells * sizeof(ls_node) > (uint64_t)SIZE_MAX)
         return LS_ERR_SIZE_OVERFLOW;
 
     ls__allocator_copy(&a, allocator);
@@ -45,21 +61,25 @@ ls_status ls_search_create(int32_t width, int32_t height,
         return LS_ERR_OUT_OF_MEMORY;
     memset(s, 0, sizeof *s);
     s->allocator = a;
-    s->nodes = ls__alloc(&a, nodes_bytes(cells));
-    s->heap.entries = ls__alloc(&a, heap_bytes(cells));
-    if (!s->nodes || !s->heap.entries) {
-        ls__release(&a, s->nodes, nodes_bytes(cells));
-        ls__release(&a, s->heap.entries, heap_bytes(cells));
+    s->cell_count = cells;
+    s->open.bucket_count = ring_size(width, height);
+    s->nodes = ls__alloc(&a, (size_t)cells * sizeof(ls_node));
+    s->open.cells = ls__alloc(&a, (size_t)cells * sizeof(uint32_t));
+    s->open.heads = ls__alloc(&a, (size_t)s->open.bucket_count * sizeof(uint32_t));
+    if (!s->nodes || !s->open.cells || !s->open.heads) {
+        release_all(s);
         ls__release(&a, s, sizeof *s);
         return LS_ERR_OUT_OF_MEMORY;
     }
     /* Generation 0 is never used by a query, so zeroed tags mean "unseen". */
-    memset(s->nodes, 0, nodes_bytes(cells));
+    memset(s->nodes, 0, (size_t)cells * sizeof(ls_node));
+    for (i = 0; i < s->open.bucket_count; i++)
+        s->open.heads[i] = LS_NO_CELL;
     s->width = width;
     s->height = height;
     s->stride = (uint32_t)width + 2u;
-    s->cell_count = cells;
-    s->heap.capacity = cells;
+    s->row_magic = (((uint64_t)1 << 48) / s->stride) + 1u;
+    s->open.capacity = cells;
     s->generation = 0;
     s->phase = LS_PHASE_IDLE;
     *out = s;
@@ -72,7 +92,6 @@ void ls_search_destroy(ls_search *s)
     if (!s)
         return;
     a = s->allocator;
-    ls__release(&a, s->nodes, nodes_bytes(s->cell_count));
-    ls__release(&a, s->heap.entries, heap_bytes(s->cell_count));
+    release_all(s);
     ls__release(&a, s, sizeof *s);
 }

@@ -7,6 +7,14 @@
 
 #include "lockstar.h"
 
+/* Hot-path helpers that must be inlined for speed; plain `static inline`
+ * elsewhere (the result is the same, only slower). */
+#if defined(__GNUC__) || defined(__clang__)
+#define LS_HOT_INLINE static inline __attribute__((always_inline))
+#else
+#define LS_HOT_INLINE static inline
+#endif
+
 /* Allocation through the caller's hooks or malloc/free. */
 void *ls__alloc(const ls_allocator *a, size_t size);
 void ls__release(const ls_allocator *a, void *block, size_t size);
@@ -47,21 +55,25 @@ static inline ls_point ls__cell_point(uint32_t stride, uint32_t cell)
 }
 
 /*
- * Per-cell search state, 12 bytes. A cell's state is valid only while the
+ * Per-cell search state, 16 bytes. A cell's state is valid only while the
  * generation in its tag equals the context's, which makes starting a query
  * O(1): bumping the generation forgets every cell at once.
- *   tag bits 31..19  generation (13 bits; all tags are cleared for real
- *                    once every 8191 queries)
- *   bit  18          closed (expanded)
- *   bit  17          has a parent
- *   bits 16..14      direction of the steps from the parent into this cell
- *   bits 13..0       run: how many such steps (1 for A*; a jump's length
- *                    for JPS), so parent = cell - run * offset[direction]
+ *   g     cost from the start (valid once the cell was reached)
+ *   tag   bits 31..19  generation (13 bits; all tags are cleared for real
+ *                      once every 8191 queries)
+ *         bit  18      closed (expanded)
+ *         bit  17      has a parent
+ *         bits 16..14  direction of the steps from the parent into this cell
+ *         bits 13..0   run: how many such steps (1 for A*; a jump's length
+ *                      for JPS), so parent = cell - run * offset[direction]
+ *   link  open list: heap position, or next cell in a bucket (openlist.h)
+ *   aux   open list: f (heap form) or previous cell in a bucket
  */
 typedef struct ls_node {
     uint32_t g;
-    uint32_t heap_pos;
     uint32_t tag;
+    uint32_t link;
+    uint32_t aux;
 } ls_node;
 
 #define LS_TAG_GEN_SHIFT 19u
@@ -84,7 +96,7 @@ static inline uint32_t ls__tag_dir(uint32_t tag)
     return (tag >> LS_TAG_DIR_SHIFT) & 7u;
 }
 
-#include "heap.h"
+#include "openlist.h"
 
 enum { LS_PHASE_IDLE, LS_PHASE_RUNNING, LS_PHASE_DONE };
 
@@ -107,8 +119,10 @@ struct ls_search {
     uint32_t stride;
     uint32_t cell_count;             /* bordered */
     ls_node *nodes;
-    ls_heap heap;
+    ls_open open;
     uint32_t generation;
+    uint64_t row_magic;              /* see ls__cell_point_fast */
+    int32_t force_heap;              /* tests: always use the heap form */
     ls_allocator allocator;
 
     /* The query in progress or finished. */
@@ -121,12 +135,24 @@ struct ls_search {
     uint32_t expansions;
     uint32_t best_cell;              /* closest expanded cell, for partials */
     uint64_t best_distance;
-    uint64_t best_key;
+    uint32_t best_f, best_g;
     int32_t closeness_from_key;      /* closeness == f - g (see astar.c) */
     int32_t cost;
     uint32_t path_length;
     uint64_t digest;
 };
+
+/* ls__cell_point without a division: row = cell * row_magic >> 48, with
+ * row_magic = floor(2^48 / stride) + 1. Exact because cell < stride * 2^14
+ * and stride < 2^15: the error term cell / 2^48 stays below 1 / stride. */
+static inline ls_point ls__cell_point_fast(const ls_search *s, uint32_t cell)
+{
+    ls_point p;
+    uint32_t row = (uint32_t)(((uint64_t)cell * s->row_magic) >> 48);
+    p.x = (int32_t)(cell - row * s->stride) - 1;
+    p.y = (int32_t)row - 1;
+    return p;
+}
 
 /* Direction tables, in the documented neighbour order. */
 extern const int8_t ls__dir_dx[8];

@@ -67,7 +67,7 @@ ls_status ls_search_path(const ls_search *s, ls_point *points,
         return LS_ERR_BUFFER_TOO_SMALL;
     /* finish_found left the path, start first, in the open list's memory. */
     for (i = 0; i < s->path_length; i++)
-        points[i] = ls__cell_point(s->stride, s->heap.entries[i].cell);
+        points[i] = ls__cell_point(s->stride, s->open.cells[i]);
     return LS_OK;
 }
 

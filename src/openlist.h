@@ -1,0 +1,277 @@
+/*
+ * openlist.h - the open list, in two interchangeable forms.
+ *
+ * Both pop cells in exactly the documented total order
+ *     (f ascending, g descending or ascending, cell index ascending),
+ * so which one a query uses can never change a result; tests run the same
+ * queries through both and compare every expansion count and path.
+ *
+ * Heap form (any query): a binary min-heap of cell indices. A cell's key
+ * (f, g) is read from its ls_node (f in aux) and its position in the heap
+ * is kept there too (link), so decrease-key finds the entry in O(1).
+ *
+ * Bucket form (the common case: a consistent heuristic, weight 1.0 and the
+ * larger-g tie-break). Integer costs allow buckets by f. With a consistent
+ * heuristic f never decreases along an edge, so every cell offered while
+ * level F is processed has f in [F, F + spread], where spread bounds how
+ * much f can grow in one edge (or one jump); a ring of more than `spread`
+ * buckets therefore never mixes two f values. Cells of future levels sit
+ * in doubly linked lists threaded through their ls_node (link = next,
+ * aux = prev; O(1) insert and
+ * O(1) removal on decrease-key); the current level is a sorted stack whose
+ * top is the largest g (then the smallest index). A cell offered at the
+ * current level always has a larger g than everything left on the stack
+ * (g = g(popped) + step > g(popped) >= the rest), so it goes on top after
+ * at most a few comparisons with the other cells offered by the same
+ * expansion; and a cell already on the stack can never be improved (its f
+ * would drop below F). Push, pop and decrease-key are O(1); each level is
+ * sorted once when it becomes current.
+ */
+#ifndef LS_OPENLIST_H
+#define LS_OPENLIST_H
+
+#include <stdint.h>
+
+#define LS_NO_CELL 0xFFFFFFFFu
+/* In the bucket form, the prev link of a list's first cell: this bit plus
+ * the bucket number (cell indices stay below 2^29, so it is never a cell). */
+#define LS_BUCKET_MARK 0x80000000u
+
+typedef struct ls_open {
+    uint32_t *cells;        /* heap, or the current level's stack */
+    uint32_t size;
+    uint32_t capacity;      /* cells of the grid: each is open at most once */
+    uint32_t tie_mask;      /* 0xFFFFFFFF: larger g first; 0: smaller g first */
+    int32_t bucket_form;
+    uint32_t *heads;        /* bucket form: first cell of each ring bucket */
+    uint32_t bucket_count;  /* a power of two */
+    uint32_t level;         /* f of the current level (stack) */
+    uint32_t future;        /* cells in the ring's buckets */
+    uint32_t spread;        /* ring levels the current query may use */
+} ls_open;
+
+/* ---------------------------------------------------------------- heap */
+
+static inline uint64_t ls__open_key(const ls_open *o, const ls_node *n)
+{
+    return ((uint64_t)n->aux << 32) | (n->g ^ o->tie_mask); /* aux = f */
+}
+
+/* Strictly before in the total order (keys first, then cell index). */
+static inline int ls__heap_before(const ls_open *o, const ls_node *nodes,
+                                  uint32_t a, uint32_t b)
+{
+    uint64_t ka = ls__open_key(o, &nodes[a]), kb = ls__open_key(o, &nodes[b]);
+    return ka < kb || (ka == kb && a < b);
+}
+
+static inline void ls__heap_sift_up(ls_open *o, ls_node *nodes, uint32_t pos)
+{
+    const uint32_t c = o->cells[pos];
+    const uint64_t kc = ls__open_key(o, &nodes[c]);
+    while (pos > 0) {
+        uint32_t parent = (pos - 1) >> 1, pc = o->cells[parent];
+        uint64_t kp = ls__open_key(o, &nodes[pc]);
+        if (!(kc < kp || (kc == kp && c < pc)))
+            break;
+        o->cells[pos] = pc;
+        nodes[pc].link = pos;
+        pos = parent;
+    }
+    o->cells[pos] = c;
+    nodes[c].link = pos;
+}
+
+static inline void ls__heap_push(ls_open *o, ls_node *nodes, uint32_t cell)
+{
+    o->cells[o->size] = cell;
+    ls__heap_sift_up(o, nodes, o->size++);
+}
+
+/* The cell's key (its g and f in nodes) has just become smaller. */
+static inline void ls__heap_decrease(ls_open *o, ls_node *nodes, uint32_t cell)
+{
+    ls__heap_sift_up(o, nodes, nodes[cell].link);
+}
+
+/* Remove the top. The hole walks down along the smaller children to a
+ * leaf, then the last cell fills it and sifts up: the last cell is usually
+ * large, which saves a comparison per level. */
+static inline void ls__heap_pop(ls_open *o, ls_node *nodes)
+{
+    uint32_t n = --o->size, hole = 0, child;
+    if (n == 0)
+        return;
+    while ((child = 2 * hole + 1) < n) {
+        if (child + 1 < n &&
+            ls__heap_before(o, nodes, o->cells[child + 1], o->cells[child]))
+            child++;
+        o->cells[hole] = o->cells[child];
+        nodes[o->cells[hole]].link = hole;
+        hole = child;
+    }
+    o->cells[hole] = o->cells[n];
+    ls__heap_sift_up(o, nodes, hole);
+}
+
+/* -------------------------------------------------------------- buckets */
+
+/* a is popped after b (both at the current level, larger g first). */
+static inline int ls__level_after(const ls_node *nodes, uint32_t a, uint32_t b)
+{
+    return nodes[a].g < nodes[b].g || (nodes[a].g == nodes[b].g && a > b);
+}
+
+static inline void ls__bucket_link(ls_open *o, ls_node *nodes, uint32_t cell,
+                                   uint32_t f)
+{
+    uint32_t b = f & (o->bucket_count - 1u), first = o->heads[b];
+    nodes[cell].link = first;
+    nodes[cell].aux = LS_BUCKET_MARK | b; /* aux = prev */
+    if (first != LS_NO_CELL)
+        nodes[first].aux = cell;
+    o->heads[b] = cell;
+    o->future++;
+}
+
+static inline void ls__bucket_unlink(ls_open *o, ls_node *nodes, uint32_t cell)
+{
+    uint32_t prev = nodes[cell].aux, next = nodes[cell].link;
+    if (prev & LS_BUCKET_MARK)
+        o->heads[prev & ~LS_BUCKET_MARK] = next;
+    else
+        nodes[prev].link = next;
+    if (next != LS_NO_CELL)
+        nodes[next].aux = prev;
+    o->future--;
+}
+
+/* Put cell (whose g is set) with f where it belongs; was_open says it was
+ * already in a future bucket (a decrease-key). */
+static inline void ls__bucket_offer(ls_open *o, ls_node *nodes, uint32_t cell,
+                                    uint32_t f, int was_open)
+{
+    uint32_t j;
+    if (was_open)
+        ls__bucket_unlink(o, nodes, cell);
+    if (f != o->level) {
+        ls__bucket_link(o, nodes, cell, f);
+        return;
+    }
+    /* Onto the stack, above everything older (see the file comment). */
+    j = o->size++;
+    while (j > 0 && ls__level_after(nodes, cell, o->cells[j - 1])) {
+        o->cells[j] = o->cells[j - 1];
+        j--;
+    }
+    o->cells[j] = cell;
+}
+
+/* Sort cells[0..n) so that the last is popped first, on the strict order
+ * ls__level_after: insertion sort when short, else heapsort; in place, and
+ * since the order is strict every correct sort gives the same array. */
+static inline void ls__level_sift(const ls_node *nodes, uint32_t *a,
+                                  uint32_t pos, uint32_t n)
+{
+    uint32_t c = a[pos], child;
+    while ((child = 2 * pos + 1) < n) {
+        if (child + 1 < n && ls__level_after(nodes, a[child], a[child + 1]))
+            child++;
+        if (!ls__level_after(nodes, c, a[child]))
+            break;
+        a[pos] = a[child];
+        pos = child;
+    }
+    a[pos] = c;
+}
+
+static inline void ls__level_sort(const ls_node *nodes, uint32_t *a, uint32_t n)
+{
+    uint32_t i, t;
+    if (n <= 16) { /* most levels are small: insertion sort */
+        for (i = 1; i < n; i++) {
+            uint32_t j = i, c = a[i];
+            while (j > 0 && ls__level_after(nodes, c, a[j - 1])) {
+                a[j] = a[j - 1];
+                j--;
+            }
+            a[j] = c;
+        }
+        return;
+    }
+    for (i = n / 2; i-- > 0;)
+        ls__level_sift(nodes, a, i, n);
+    for (i = n - 1; i > 0; i--) {
+        t = a[0];
+        a[0] = a[i];
+        a[i] = t;
+        ls__level_sift(nodes, a, 0, i);
+    }
+}
+
+/* Make the next non-empty level current. Requires an empty stack and
+ * future > 0. */
+static inline void ls__bucket_advance(ls_open *o, ls_node *nodes)
+{
+    const uint32_t mask = o->bucket_count - 1u;
+    uint32_t cell, n = 0;
+    do
+        o->level++;
+    while (o->heads[o->level & mask] == LS_NO_CELL);
+    for (cell = o->heads[o->level & mask]; cell != LS_NO_CELL;
+         cell = nodes[cell].link)
+        o->cells[n++] = cell;
+    o->heads[o->level & mask] = LS_NO_CELL;
+    o->future -= n;
+    o->size = n;
+    ls__level_sort(nodes, o->cells, n);
+}
+
+/* ---------------------------------------------------------- either form */
+
+/* The next cell in the total order, or LS_NO_CELL when the list is empty. */
+static inline uint32_t ls__open_top(ls_open *o, ls_node *nodes)
+{
+    if (!o->bucket_form)
+        return o->size ? o->cells[0] : LS_NO_CELL;
+    if (o->size == 0) {
+        if (o->future == 0)
+            return LS_NO_CELL;
+        ls__bucket_advance(o, nodes);
+    }
+    return o->cells[o->size - 1];
+}
+
+/* f of the cell ls__open_top returned. */
+static inline uint32_t ls__open_top_f(const ls_open *o, const ls_node *nodes,
+                                      uint32_t cell)
+{
+    return o->bucket_form ? o->level : nodes[cell].aux;
+}
+
+/* Remove the cell ls__open_top returned. */
+static inline void ls__open_pop(ls_open *o, ls_node *nodes)
+{
+    if (o->bucket_form)
+        o->size--;
+    else
+        ls__heap_pop(o, nodes);
+}
+
+/* Insert cell (its g set) with f, or move it after its f dropped
+ * (was_open). */
+LS_HOT_INLINE void ls__open_offer(ls_open *o, ls_node *nodes, uint32_t cell,
+                                  uint32_t f, int was_open)
+{
+    if (o->bucket_form) {
+        ls__bucket_offer(o, nodes, cell, f, was_open);
+        return;
+    }
+    nodes[cell].aux = f;
+    if (was_open)
+        ls__heap_decrease(o, nodes, cell);
+    else
+        ls__heap_push(o, nodes, cell);
+}
+
+#endif
