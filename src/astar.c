@@ -111,9 +111,7 @@ ls_status ls_search_begin(ls_search *s, const ls_grid *grid,
 
     sx = q->start_x;
     sy = q->start_y;
-    f = ls__f_value(&s->plan, 0, sx, sy);
-    if (f > LS_COST_MAX)
-        return LS_ERR_COST_OVERFLOW;
+    f = ls__f_value(&s->plan, 0, sx, sy); /* checked by ls__plan_query */
 
     for (d = 0; d < 8; d++)
         s->offset[d] = ls__dir_dy[d] * (int32_t)s->stride + ls__dir_dx[d];

@@ -1,5 +1,6 @@
 /* query.c - query defaults and validation into a plan the search runs. */
 #include "internal.h"
+#include "heuristic.h"
 
 const int8_t ls__dir_dx[8] = { 0, 1, 0, -1, 1, 1, -1, -1 };
 const int8_t ls__dir_dy[8] = { -1, 0, 1, 0, -1, 1, 1, -1 };
@@ -92,6 +93,9 @@ ls_status ls__plan_query(const ls_query *q, const ls_grid *grid,
     plan->diagonal = q->diagonal_cost;
     plan->weight = (uint32_t)q->weight;
     plan->max_expansions = q->max_expansions;
+    /* The start's own f must fit, or no key can be formed at all. */
+    if (ls__f_value(plan, 0, q->start_x, q->start_y) > LS_COST_MAX)
+        return LS_ERR_COST_OVERFLOW;
     return LS_OK;
 }
 
