@@ -58,14 +58,14 @@ static void next_generation(ls_search *s)
 }
 
 /* Empty the bucket ring a previous query may have left cells in: only the
- * window of levels it could have used. */
+ * levels between its last one and the highest it used. */
 static void clear_buckets(ls_open *o)
 {
-    uint32_t i, n = o->spread >= o->bucket_count ? o->bucket_count : o->spread;
+    uint32_t f;
     if (o->future == 0)
         return;
-    for (i = 1; i <= n; i++)
-        o->heads[(o->level + i) & (o->bucket_count - 1u)] = LS_NO_CELL;
+    for (f = o->level + 1u; f <= o->highest && f - o->level <= o->bucket_count; f++)
+        o->heads[f & (o->bucket_count - 1u)] = LS_NO_CELL;
     o->future = 0;
 }
 
@@ -86,8 +86,6 @@ static void choose_open_form(ls_search *s)
     s->open.bucket_form = s->force_heap == 0 && consistent &&
                           p->tie_break == LS_TIE_HIGH_G &&
                           spread < s->open.bucket_count;
-    s->open.spread = (uint32_t)(spread < s->open.bucket_count ? spread
-                                                              : s->open.bucket_count);
     s->open.tie_mask = p->tie_break == LS_TIE_HIGH_G ? 0xFFFFFFFFu : 0u;
 }
 
@@ -126,6 +124,7 @@ ls_status ls_search_begin(ls_search *s, const ls_grid *grid,
     choose_open_form(s);
     s->open.size = 0;
     s->open.level = (uint32_t)f;
+    s->open.highest = (uint32_t)f;
 
     start = &s->nodes[s->plan.start];
     start->g = 0;

@@ -47,7 +47,7 @@ typedef struct ls_open {
     uint32_t bucket_count;  /* a power of two */
     uint32_t level;         /* f of the current level (stack) */
     uint32_t future;        /* cells in the ring's buckets */
-    uint32_t spread;        /* ring levels the current query may use */
+    uint32_t highest;       /* largest f ever put in the ring this query */
 } ls_open;
 
 /* ---------------------------------------------------------------- heap */
@@ -128,6 +128,8 @@ static inline void ls__bucket_link(ls_open *o, ls_node *nodes, uint32_t cell,
     uint32_t b = f & (o->bucket_count - 1u), first = o->heads[b];
     nodes[cell].link = first;
     nodes[cell].aux = LS_BUCKET_MARK | b; /* aux = prev */
+    if (f > o->highest)
+        o->highest = f;
     if (first != LS_NO_CELL)
         nodes[first].aux = cell;
     o->heads[b] = cell;
