@@ -49,6 +49,8 @@ static const name_value status_names[] = {
     { "LS_ERR_BAD_TEXT", LS_ERR_BAD_TEXT },
     { "LS_ERR_NO_PARTIAL", LS_ERR_NO_PARTIAL },
     { "LS_ERR_BAD_CELL_COST", LS_ERR_BAD_CELL_COST },
+    { "LS_ERR_NOT_UNIFORM", LS_ERR_NOT_UNIFORM },
+    { "LS_ERR_UNSUPPORTED", LS_ERR_UNSUPPORTED },
     { NULL, 0 }
 };
 
@@ -68,9 +70,9 @@ static const name_value tie_names[] = {
     { "high-g", LS_TIE_HIGH_G }, { "low-g", LS_TIE_LOW_G }, { NULL, 0 }
 };
 
-/* JPS will add { "jps", LS_ALGO_JPS } here. */
+/* Every algorithm's name; values without one are written as integers. */
 static const name_value algo_names[] = {
-    { "astar", LS_ALGO_ASTAR }, { NULL, 0 }
+    { "astar", LS_ALGO_ASTAR }, { "jps", LS_ALGO_JPS }, { NULL, 0 }
 };
 
 static const char *name_of(const name_value *table, int32_t value)

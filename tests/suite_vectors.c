@@ -1,0 +1,286 @@
+/*
+ * suite_vectors.c - the golden vectors (vectors/, format in
+ * vectors/README.md): every field of every vector, one-shot and sliced.
+ *
+ * The vectors directory is $LOCKSTAR_VECTORS_DIR if set, else
+ * $top_srcdir/vectors (make check exports top_srcdir), else ./vectors.
+ * The vectors are part of the project, so not finding them is a failure.
+ * The other tests here prove the checker itself: that it notices a wrong
+ * field, and that the parser refuses malformed files.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <CUnit/CUnit.h>
+#include "lockstar.h"
+#include "suites.h"
+#include "../tools/vecfile.h"
+
+static char dir_buf[1024];
+
+static int has_index(const char *dir)
+{
+    char path[1100];
+    FILE *fp;
+    snprintf(path, sizeof path, "%s/%s", dir, VF_INDEX_NAME);
+    fp = fopen(path, "rb");
+    if (!fp)
+        return 0;
+    fclose(fp);
+    return 1;
+}
+
+static const char *vectors_dir(void)
+{
+    const char *env = getenv("LOCKSTAR_VECTORS_DIR");
+    const char *top = getenv("top_srcdir");
+    if (env && *env)
+        return env; /* asked for explicitly: used even if it is wrong */
+    if (top && *top) {
+        snprintf(dir_buf, sizeof dir_buf, "%s/vectors", top);
+        if (has_index(dir_buf))
+            return dir_buf;
+    }
+    if (has_index("vectors"))
+        return "vectors";
+    return NULL;
+}
+
+static void test_every_golden_vector_matches(void)
+{
+    const char *dir = vectors_dir();
+    vf_report rep;
+
+    if (!dir) {
+        printf("\nvectors: not found (set LOCKSTAR_VECTORS_DIR, or run from "
+               "the source tree or via make check)\n");
+        CU_FAIL("the golden vectors were not found");
+        return;
+    }
+    memset(&rep, 0, sizeof rep);
+    rep.out = stdout;
+    rep.print_limit = 50;
+    printf("\nvectors: checking %s\n", dir);
+    CU_ASSERT_EQUAL(vf_check_dir(dir, &rep), 0);
+    CU_ASSERT(rep.checked > 0);
+    CU_ASSERT_EQUAL(rep.failed, 0);
+    CU_ASSERT_EQUAL(rep.errors, 0);
+    fflush(stdout);
+}
+
+/* A small file: one drawn map, three queries (found, unreachable with a
+ * limit, an error), expectations filled by running the library as vecgen
+ * does. */
+static int make_sample(vf_file *f, ls_grid **grid)
+{
+    static const char *const rows[] = { "....#...", ".##.#.#.",
+                                        "...#..#.", ".#...##.", NULL };
+    vf_map *m;
+    vf_vector *v;
+    vf_runner r;
+    char err[128];
+    int32_t x, y;
+    uint32_t i;
+
+    vf_file_init(f);
+    m = vf_add_map(f);
+    if (!m)
+        return -1;
+    strcpy(m->name, "sample");
+    m->width = 8;
+    m->height = 4;
+    m->source = VF_SOURCE_ROWS;
+    m->rows = malloc(32);
+    if (!m->rows)
+        return -1;
+    for (y = 0; y < 4; y++)
+        for (x = 0; x < 8; x++)
+            m->rows[y * 8 + x] = rows[y][x] == '#' ? 0 : 1;
+    if (vf_add_edit(m, 0, 3, 1, 1, 5) != 0 ||
+        vf_build_grid(m, ".", grid, err, sizeof err) != 0)
+        return -1;
+    m->digest = vf_grid_digest(*grid);
+    for (i = 0; i < 3; i++) {
+        v = vf_add_vector(f);
+        if (!v)
+            return -1;
+        snprintf(v->id, sizeof v->id, "sample-%u", (unsigned)i);
+        v->query.goal_x = i == 2 ? 6 : 7;
+        v->query.goal_y = i == 2 ? 1 : 3;
+        v->query.max_expansions = i == 1 ? 3 : 0;
+        v->budget = i == 0 ? 2 : 0;
+    }
+    vf_runner_init(&r);
+    for (i = 0; i < f->vector_count; i++) {
+        vf_outcome o, s;
+        v = &f->vectors[i];
+        if (vf_run(&r, *grid, v, 0, &o) != 0)
+            return -1;
+        v->expect = o;
+        if (v->budget) {
+            if (vf_run(&r, *grid, v, 1, &s) != 0)
+                return -1;
+            v->expect.slices = s.slices;
+            vf_outcome_free(&s);
+        }
+    }
+    vf_runner_free(&r);
+    return 0;
+}
+
+static uint32_t check_quietly(const vf_file *f)
+{
+    vf_report rep;
+    memset(&rep, 0, sizeof rep);
+    vf_check_file(f, ".", "sample", &rep);
+    return rep.mismatches;
+}
+
+static void test_checker_reports_each_wrong_field(void)
+{
+    vf_file f;
+    ls_grid *grid = NULL;
+    vf_vector *found, *partial, *error;
+
+    CU_ASSERT_FATAL(make_sample(&f, &grid) == 0);
+    found = &f.vectors[0];
+    partial = &f.vectors[1];
+    error = &f.vectors[2];
+    CU_ASSERT_EQUAL_FATAL(found->expect.status, LS_OK);
+    CU_ASSERT_EQUAL_FATAL(partial->expect.status, LS_EXPANSION_LIMIT);
+    CU_ASSERT_EQUAL_FATAL(error->expect.status, LS_ERR_GOAL_BLOCKED);
+    CU_ASSERT_FATAL(found->expect.length >= 3);
+    CU_ASSERT_FATAL(partial->expect.partial_length >= 1);
+    CU_ASSERT_EQUAL(check_quietly(&f), 0);
+
+    /* Each wrong field is noticed (one-shot, and sliced when budgeted). */
+    found->expect.cost++;
+    CU_ASSERT_EQUAL(check_quietly(&f), 2);
+    found->expect.cost--;
+    found->expect.expansions++;
+    CU_ASSERT_EQUAL(check_quietly(&f), 2);
+    found->expect.expansions--;
+    found->expect.slices++;
+    CU_ASSERT_EQUAL(check_quietly(&f), 1);
+    found->expect.slices--;
+    found->expect.path[1].x ^= 1;
+    CU_ASSERT(check_quietly(&f) >= 3); /* the path and its digest */
+    found->expect.path[1].x ^= 1;
+    found->expect.digest ^= 1;
+    CU_ASSERT(check_quietly(&f) >= 3);
+    found->expect.digest ^= 1;
+    partial->expect.partial[0].y++;
+    CU_ASSERT(check_quietly(&f) >= 2);
+    partial->expect.partial[0].y--;
+    partial->expect.partial_length--;
+    CU_ASSERT(check_quietly(&f) >= 1);
+    partial->expect.partial_length++;
+    error->expect.status = LS_ERR_START_BLOCKED;
+    CU_ASSERT_EQUAL(check_quietly(&f), 1);
+    error->expect.status = LS_ERR_GOAL_BLOCKED;
+    strcpy(found->weight_text, "1.5");
+    CU_ASSERT_EQUAL(check_quietly(&f), 1);
+    strcpy(found->weight_text, "1");
+    f.maps[0].digest ^= 1;
+    CU_ASSERT_EQUAL(check_quietly(&f), 3); /* every vector on the map */
+    f.maps[0].digest ^= 1;
+    CU_ASSERT_EQUAL(check_quietly(&f), 0);
+
+    ls_grid_destroy(grid);
+    vf_file_free(&f);
+}
+
+static void test_writer_and_parser_round_trip(void)
+{
+    vf_file f, g;
+    vf_text a = { NULL, 0, 0, 0 }, b = { NULL, 0, 0, 0 };
+    ls_grid *grid = NULL;
+    char err[256];
+
+    CU_ASSERT_FATAL(make_sample(&f, &grid) == 0);
+    CU_ASSERT_FATAL(vf_set_header(&f, "a header\n\nof two paragraphs") == 0);
+    CU_ASSERT_FATAL(vf_write(&f, &a, err, sizeof err) == 0);
+    CU_ASSERT_EQUAL_FATAL(vf_parse("sample", a.data, a.length, &g, err,
+                                   sizeof err), 0);
+    CU_ASSERT_EQUAL(g.vector_count, 3);
+    CU_ASSERT_EQUAL(check_quietly(&g), 0);
+    CU_ASSERT_FATAL(vf_write(&g, &b, err, sizeof err) == 0);
+    CU_ASSERT_EQUAL(a.length, b.length);
+    CU_ASSERT(a.length == b.length && memcmp(a.data, b.data, a.length) == 0);
+    vf_text_free(&a);
+    vf_text_free(&b);
+    vf_file_free(&g);
+    vf_file_free(&f);
+    ls_grid_destroy(grid);
+}
+
+/* Parse text; 0 when refused with a message naming the line. */
+static int refused_at(const char *text, const char *line)
+{
+    vf_file f;
+    char err[256];
+    if (vf_parse("t", text, strlen(text), &f, err, sizeof err) == 0) {
+        vf_file_free(&f);
+        return -1;
+    }
+    return strncmp(err, line, strlen(line)) == 0 ? 0 : -1;
+}
+
+#define HEAD "lockstar-vectors 1\nmap m\nsize 2 1\nrow ..\ndigest "
+#define MAPOK HEAD "0123456789abcdef\nend\n"
+#define VEC "vector v\nmap m\nalgo astar\nstart 0 0\ngoal 1 0\n" \
+    "connectivity 8\ncorners none\nheuristic auto\ntie high-g\n" \
+    "straight 10\ndiagonal 14\nweight 65536 1\nmax-expansions 0\n"
+
+static void test_parser_refuses_malformed_files(void)
+{
+    CU_ASSERT_EQUAL(refused_at("lockstar-vectors 2\n", "t:1:"), 0);
+    CU_ASSERT_EQUAL(refused_at("", "t:0:"), 0);
+    CU_ASSERT_EQUAL(refused_at(MAPOK "bogus\n", "t:7:"), 0);
+    CU_ASSERT_EQUAL(refused_at(HEAD "0123456789ABCDEF\nend\n", "t:5:"), 0);
+    CU_ASSERT_EQUAL(refused_at(HEAD "0123456789abcdef\n", "t:5:"), 0);
+    CU_ASSERT_EQUAL(refused_at(MAPOK "map m\nsize 1 1\nrow .\n"
+                               "digest 0123456789abcdef\nend\n", "t:11:"), 0);
+    CU_ASSERT_EQUAL(refused_at("lockstar-vectors 1\nmap m\nsize 2 1\n"
+                               "row ...\n", "t:4:"), 0);
+    CU_ASSERT_EQUAL(refused_at("lockstar-vectors 1\nmap m\nsize 2 1\n"
+                               "gen maze seed=1 corridor=1 loops=0\n", "t:4:"), 0);
+    CU_ASSERT_EQUAL(refused_at("lockstar-vectors 1\nmap m\nsize 9 9\n"
+                               "gen random seed=1\n", "t:4:"), 0);
+    CU_ASSERT_EQUAL(refused_at("lockstar-vectors 1\nmap m\nsize 9 9\n"
+                               "file ../x.map\n", "t:4:"), 0);
+    /* vector blocks */
+    CU_ASSERT_EQUAL(refused_at(MAPOK VEC "budget 0\nstatus 0 LS_NO_PATH\n",
+                               "t:21:"), 0);
+    CU_ASSERT_EQUAL(refused_at(MAPOK VEC "budget 0\nstatus -9 LS_ERR_GOAL_BLOCKED\n"
+                               "cost 5\nend\n", "t:23:"), 0);
+    CU_ASSERT_EQUAL(refused_at(MAPOK VEC "budget 1\nstatus -9 LS_ERR_GOAL_BLOCKED\n"
+                               "end\n", "t:22:"), 0);
+    CU_ASSERT_EQUAL(refused_at(MAPOK VEC "budget 0\nstatus 0 LS_OK\ncost 10\n"
+                               "expansions 1\nlength 2\ndigest 0123456789abcdef\n"
+                               "path 0,0\nend\n", "t:27:"), 0);
+    CU_ASSERT_EQUAL(refused_at(MAPOK VEC "budget 0\nbudget 0\n", "t:21:"), 0);
+    CU_ASSERT_EQUAL(refused_at(MAPOK VEC "budget x\n", "t:20:"), 0);
+    CU_ASSERT_EQUAL(refused_at(MAPOK "vector v\nmap nosuch\n", "t:8:"), 0);
+    CU_ASSERT_EQUAL(refused_at(MAPOK VEC "budget 0\nstatus 0 LS_OK\n"
+                               "cost 10\nexpansions 1\nlength 2\n"
+                               "digest 0123456789abcdef\npath 0,0 1,0\n"
+                               "end", "t:27:"), 0);
+}
+
+int suite_vectors_register(void)
+{
+    CU_pSuite s = CU_add_suite("vectors", NULL, NULL);
+    if (!s)
+        return -1;
+    if (!CU_add_test(s, "checker reports each wrong field",
+                     test_checker_reports_each_wrong_field) ||
+        !CU_add_test(s, "writer and parser round-trip",
+                     test_writer_and_parser_round_trip) ||
+        !CU_add_test(s, "parser refuses malformed files with the line",
+                     test_parser_refuses_malformed_files) ||
+        !CU_add_test(s, "every golden vector matches, one-shot and sliced",
+                     test_every_golden_vector_matches))
+        return -1;
+    return 0;
+}
