@@ -1,16 +1,20 @@
 /*
- * suite_heap.c - the open list (src/openlist.h), in both of its forms.
+ * suite_heap.c - the open list (src/openlist.h) in both of its forms.
  *
- * Whatever the sequence of inserts, decrease-keys and pops, cells must come
- * out in the documented strict total order: f ascending, then g (descending
- * for LS_TIE_HIGH_G, ascending for LS_TIE_LOW_G), then cell index. The
- * expected order comes from a model kept in plain arrays and scanned
- * linearly. The bucket form is driven the way a search drives it (offers at
- * or above the current level, same-level offers above the popped g), since
- * that is the contract it is built on; searches then run through both forms
- * and must agree on every expansion count and path (suite "openlist").
+ * Whatever the sequence of offers (pushes and decrease-keys) and pops, cells
+ * come out in the documented strict total order: f ascending, then g
+ * descending (LS_TIE_HIGH_G) or ascending (LS_TIE_LOW_G), then cell index
+ * ascending. The expected order comes from a model kept in plain arrays (a
+ * linear scan for the minimum) and a merge sort written here. The heap
+ * form's positions (link) must always point back at their slots.
+ *
+ * The bucket form only serves monotone searches (f never below the level
+ * being popped, the larger-g tie-break), so it is driven by a simulated
+ * monotone search; and whole searches are run through both forms and must
+ * agree in every reported field.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <CUnit/CUnit.h>
@@ -18,7 +22,43 @@
 #include "suites.h"
 #include "test_util.h"
 
-enum { CELLS = 400, RING = 64 };
+enum { CELLS = 400, RING = 64, SPREAD = 40 };
+
+typedef struct model_entry {
+    uint32_t f, g, cell;
+} model_entry;
+
+/* a pops before b in the documented order. */
+static int model_before(const model_entry *a, const model_entry *b, int high_g)
+{
+    if (a->f != b->f)
+        return a->f < b->f;
+    if (a->g != b->g)
+        return high_g ? a->g > b->g : a->g < b->g;
+    return a->cell < b->cell;
+}
+
+/* A stable top-down merge sort, so the expected order depends on no C
+ * library's qsort. */
+static void merge_sort(model_entry *v, model_entry *tmp, size_t n, int high_g)
+{
+    size_t mid, i, j, k;
+    if (n < 2)
+        return;
+    mid = n / 2;
+    merge_sort(v, tmp, mid, high_g);
+    merge_sort(v + mid, tmp, n - mid, high_g);
+    i = 0;
+    j = mid;
+    k = 0;
+    while (i < mid && j < n)
+        tmp[k++] = model_before(&v[j], &v[i], high_g) ? v[j++] : v[i++];
+    while (i < mid)
+        tmp[k++] = v[i++];
+    while (j < n)
+        tmp[k++] = v[j++];
+    memcpy(v, tmp, n * sizeof *v);
+}
 
 typedef struct fixture {
     ls_open open;
@@ -26,358 +66,471 @@ typedef struct fixture {
     uint32_t heads[RING];
     ls_node nodes[CELLS];
     int present[CELLS];
-    uint32_t f[CELLS], g[CELLS];
+    uint32_t f[CELLS];
+    int high_g;
 } fixture;
 
-static void fixture_init(fixture *x, int bucket_form, int high_g)
+static void fixture_init(fixture *x, int bucket_form, int high_g, uint32_t level)
 {
     uint32_t i;
     memset(x, 0, sizeof *x);
     x->open.cells = x->cells;
     x->open.capacity = CELLS;
+    x->open.tie_mask = high_g ? 0xFFFFFFFFu : 0u;
+    x->open.bucket_form = bucket_form;
     x->open.heads = x->heads;
     x->open.bucket_count = RING;
-    x->open.bucket_form = bucket_form;
-    x->open.tie_mask = high_g ? 0xFFFFFFFFu : 0u;
+    x->open.level = level;
+    x->open.spread = SPREAD;
     for (i = 0; i < RING; i++)
         x->heads[i] = LS_NO_CELL;
+    x->high_g = high_g;
 }
 
-/* (f, g, cell) a before (f, g, cell) b in the documented order. */
-static int model_before(const fixture *x, uint32_t a, uint32_t b)
-{
-    int high_g = x->open.tie_mask != 0;
-    if (x->f[a] != x->f[b])
-        return x->f[a] < x->f[b];
-    if (x->g[a] != x->g[b])
-        return high_g ? x->g[a] > x->g[b] : x->g[a] < x->g[b];
-    return a < b;
-}
-
-static uint32_t model_min(const fixture *x)
-{
-    uint32_t c, best = LS_NO_CELL;
-    for (c = 0; c < CELLS; c++)
-        if (x->present[c] && (best == LS_NO_CELL || model_before(x, c, best)))
-            best = c;
-    return best;
-}
-
+/* Insert cell with (f, g), or lower its key to (f, g). */
 static void offer(fixture *x, uint32_t cell, uint32_t f, uint32_t g)
 {
     int was_open = x->present[cell];
-    x->f[cell] = f;
-    x->g[cell] = g;
-    x->present[cell] = 1;
     x->nodes[cell].g = g;
+    x->f[cell] = f;
+    x->present[cell] = 1;
     ls__open_offer(&x->open, x->nodes, cell, f, was_open);
 }
 
-/* Pop one cell; check it is the model's minimum. */
-static int pop_matches(fixture *x, uint32_t *popped)
+/* The first present cell in the documented order, by a linear scan. */
+static int model_min(const fixture *x, model_entry *best)
 {
-    uint32_t want = model_min(x);
-    uint32_t got = ls__open_top(&x->open, x->nodes);
-    if (got != LS_NO_CELL) {
-        if (ls__open_top_f(&x->open, x->nodes, got) != x->f[got])
-            return 0;
-        ls__open_pop(&x->open, x->nodes);
-        x->present[got] = 0;
+    uint32_t c;
+    int found = 0;
+    for (c = 0; c < CELLS; c++) {
+        model_entry e;
+        if (!x->present[c])
+            continue;
+        e.f = x->f[c];
+        e.g = x->nodes[c].g;
+        e.cell = c;
+        if (!found || model_before(&e, best, x->high_g)) {
+            *best = e;
+            found = 1;
+        }
     }
-    *popped = got;
-    return got == want;
+    return found;
 }
 
-/* In the heap form every cell's link is its position and no child comes
- * before its parent. */
+/* Pop the top and check it against the model: 1 if it was the model's
+ * minimum (with its f), 0 if both were empty, -1 on any disagreement. */
+static int pop_checked(fixture *x, uint32_t *popped)
+{
+    model_entry want;
+    uint32_t top = ls__open_top(&x->open, x->nodes);
+    int ok;
+    if (!model_min(x, &want))
+        return top == LS_NO_CELL ? 0 : -1;
+    if (top >= CELLS)
+        return -1;
+    ok = top == want.cell &&
+         ls__open_top_f(&x->open, x->nodes, top) == want.f;
+    ls__open_pop(&x->open, x->nodes);
+    x->present[top] = 0;
+    *popped = top;
+    return ok ? 1 : -1;
+}
+
+/* Heap form: every slot's cell knows its slot, no child before its
+ * parent, and the heap holds exactly the model's cells. */
 static int heap_consistent(const fixture *x)
 {
-    uint32_t i;
+    uint32_t i, n = 0, c;
     for (i = 0; i < x->open.size; i++) {
-        uint32_t c = x->open.cells[i];
-        if (c >= CELLS || !x->present[c] || x->nodes[c].link != i)
+        uint32_t cell = x->cells[i];
+        if (cell >= CELLS || !x->present[cell] || x->nodes[cell].link != i ||
+            x->nodes[cell].aux != x->f[cell])
             return 0;
-        if (i > 0 && model_before(x, c, x->open.cells[(i - 1) / 2]))
+        if (i > 0 && ls__heap_before(&x->open, x->nodes, cell,
+                                     x->cells[(i - 1) / 2]))
             return 0;
     }
-    return 1;
+    for (c = 0; c < CELLS; c++)
+        n += x->present[c] != 0;
+    return n == x->open.size;
 }
 
-static void test_heap_random_operations_pop_in_total_order(void)
+/* ------------------------------------------------------- heap form */
+
+static void run_heap_random(int high_g, uint64_t seed, uint32_t *pops,
+                            uint32_t *decreases, uint32_t *wrong,
+                            uint32_t *largest)
 {
     static fixture x;
+    static model_entry rest[CELLS], tmp[CELLS];
     ls_rng rng;
-    int round, high_g;
-    uint32_t pops = 0, bad = 0, inconsistent = 0;
+    int round, op;
 
-    ls_rng_seed(&rng, 20240601u);
-    for (high_g = 0; high_g < 2; high_g++) {
-        for (round = 0; round < 40; round++) {
-            int op;
-            fixture_init(&x, 0, high_g);
-            for (op = 0; op < 3000; op++) {
-                uint32_t cell = ls_rng_below(&rng, CELLS), r = ls_rng_below(&rng, 10);
-                /* Small ranges: equal f, equal g and equal keys are common. */
-                uint32_t f = ls_rng_below(&rng, 12), g = ls_rng_below(&rng, 4);
-                if (r < 5 && !x.present[cell]) {
-                    offer(&x, cell, f, g);
-                } else if (r < 7 && x.present[cell]) {
-                    /* decrease-key: f may only drop, g with it */
-                    if (x.f[cell] > 0)
-                        offer(&x, cell, x.f[cell] - 1u - ls_rng_below(&rng, x.f[cell]),
-                              x.g[cell] > 0 ? x.g[cell] - 1u : 0u);
-                } else {
-                    uint32_t popped;
-                    if (!pop_matches(&x, &popped))
-                        bad++;
-                    pops++;
-                }
-                if (!heap_consistent(&x))
-                    inconsistent++;
-            }
-        }
-    }
-    CU_ASSERT(pops > 10000);
-    CU_ASSERT_EQUAL(bad, 0);
-    CU_ASSERT_EQUAL(inconsistent, 0);
-}
-
-/* Drive the bucket form like a consistent search: pop the top at level F
- * with g0, then offer cells with f in [F, F + spread] (a same-level offer
- * has g > g0), and decrease-keys of queued cells that keep those rules. */
-static void test_buckets_search_like_operations_pop_in_total_order(void)
-{
-    static fixture x;
-    ls_rng rng;
-    int round;
-    uint32_t pops = 0, bad = 0, same_level = 0, decreases = 0;
-    const uint32_t spread = RING - 1;
-
-    ls_rng_seed(&rng, 77u);
-    for (round = 0; round < 200; round++) {
-        uint32_t popped = 0, level, g0 = 0, step;
-        fixture_init(&x, 1, 1);
-        x.open.level = level = ls_rng_below(&rng, 1000);
-        offer(&x, ls_rng_below(&rng, CELLS), level, 0);
-        for (step = 0; step < 400; step++) {
-            uint32_t k, offers;
-            if (!pop_matches(&x, &popped)) {
-                bad++;
-                break;
-            }
-            if (popped == LS_NO_CELL)
-                break;
-            pops++;
-            level = x.f[popped];
-            g0 = x.g[popped];
-            offers = ls_rng_below(&rng, 9);
-            for (k = 0; k < offers; k++) {
-                uint32_t cell = ls_rng_below(&rng, CELLS);
-                uint32_t f = level + (ls_rng_below(&rng, 3) == 0 ? 0
-                                      : ls_rng_below(&rng, spread + 1));
-                uint32_t g = g0 + 1u + ls_rng_below(&rng, 3);
-                if (cell == popped || (x.present[cell] && x.f[cell] <= f))
-                    continue; /* only strict improvements reach the list */
-                if (x.present[cell] && x.f[cell] == level)
-                    continue; /* cannot happen in a consistent search */
-                if (f == level)
-                    same_level++;
-                if (x.present[cell])
-                    decreases++;
+    ls_rng_seed(&rng, seed);
+    for (round = 0; round < 20; round++) {
+        size_t n = 0, i;
+        uint32_t c;
+        fixture_init(&x, 0, high_g, 0);
+        for (op = 0; op < 1500; op++) {
+            uint32_t r = ls_rng_below(&rng, 10), cell = ls_rng_below(&rng, CELLS);
+            /* Small ranges, so equal f, equal g and equal (f, g) told
+             * apart only by the cell are all frequent. */
+            uint32_t f = ls_rng_below(&rng, 12), g = ls_rng_below(&rng, 4) * 1000u;
+            if (r < 5 && !x.present[cell]) {
                 offer(&x, cell, f, g);
+            } else if (r < 8 && x.open.size > 0) {
+                /* A decrease-key: as in A* (g and f drop together), or
+                 * any other strictly smaller key. */
+                cell = x.cells[ls_rng_below(&rng, x.open.size)];
+                if (r < 7 && x.nodes[cell].g > 0) {
+                    uint32_t d = 1 + ls_rng_below(&rng, x.nodes[cell].g);
+                    if (d > x.f[cell])
+                        d = x.f[cell];
+                    if (d > 0) {
+                        offer(&x, cell, x.f[cell] - d, x.nodes[cell].g - d);
+                        (*decreases)++;
+                    }
+                } else {
+                    model_entry old, now;
+                    old.f = x.f[cell];
+                    old.g = x.nodes[cell].g;
+                    old.cell = now.cell = cell;
+                    now.f = f;
+                    now.g = g;
+                    if (model_before(&now, &old, high_g)) {
+                        offer(&x, cell, f, g);
+                        (*decreases)++;
+                    }
+                }
+            } else if (x.open.size > 0) {
+                uint32_t popped;
+                if (pop_checked(&x, &popped) != 1)
+                    (*wrong)++;
+                (*pops)++;
+            }
+            if (!heap_consistent(&x))
+                (*wrong)++;
+            if (x.open.size > *largest)
+                *largest = x.open.size;
+        }
+        /* Drain: the rest comes out exactly in merge-sorted order. */
+        for (c = 0; c < CELLS; c++)
+            if (x.present[c]) {
+                rest[n].f = x.f[c];
+                rest[n].g = x.nodes[c].g;
+                rest[n].cell = c;
+                n++;
+            }
+        merge_sort(rest, tmp, n, high_g);
+        for (i = 0; i < n; i++) {
+            uint32_t top = ls__open_top(&x.open, x.nodes);
+            if (top != rest[i].cell)
+                (*wrong)++;
+            ls__open_pop(&x.open, x.nodes);
+            if (top < CELLS)
+                x.present[top] = 0;
+            if (!heap_consistent(&x))
+                (*wrong)++;
+        }
+        if (ls__open_top(&x.open, x.nodes) != LS_NO_CELL)
+            (*wrong)++;
+    }
+}
+
+static void test_heap_form_random_operations_pop_in_total_order(void)
+{
+    int high_g;
+    for (high_g = 0; high_g < 2; high_g++) {
+        uint32_t pops = 0, decreases = 0, wrong = 0, largest = 0;
+        run_heap_random(high_g, 20240601u + (uint64_t)high_g, &pops, &decreases,
+                        &wrong, &largest);
+        CU_ASSERT_EQUAL(wrong, 0);
+        CU_ASSERT(pops > 4000);
+        CU_ASSERT(decreases > 5000);
+        CU_ASSERT(largest >= 100); /* deep enough for multi-level sifts */
+    }
+}
+
+/* The same key set pushed in different orders pops in one order: the pop
+ * order depends on the keys alone. */
+static void test_heap_form_pop_order_independent_of_push_order(void)
+{
+    static fixture x;
+    static model_entry set[CELLS], sorted[CELLS], tmp[CELLS];
+    ls_rng rng;
+    uint32_t i, perm, wrong = 0;
+    int high_g;
+
+    ls_rng_seed(&rng, 7);
+    for (high_g = 0; high_g < 2; high_g++) {
+        for (i = 0; i < CELLS; i++) {
+            set[i].cell = i;
+            set[i].f = ls_rng_below(&rng, 10);
+            set[i].g = ls_rng_below(&rng, 5);
+        }
+        memcpy(sorted, set, sizeof set);
+        merge_sort(sorted, tmp, CELLS, high_g);
+        for (perm = 0; perm < 6; perm++) {
+            for (i = CELLS - 1; i > 0; i--) { /* Fisher-Yates */
+                uint32_t j = ls_rng_below(&rng, i + 1);
+                model_entry t = set[i];
+                set[i] = set[j];
+                set[j] = t;
+            }
+            fixture_init(&x, 0, high_g, 0);
+            for (i = 0; i < CELLS; i++)
+                offer(&x, set[i].cell, set[i].f, set[i].g);
+            if (!heap_consistent(&x))
+                wrong++;
+            for (i = 0; i < CELLS; i++) {
+                uint32_t top = ls__open_top(&x.open, x.nodes);
+                if (top != sorted[i].cell)
+                    wrong++;
+                ls__open_pop(&x.open, x.nodes);
             }
         }
     }
-    CU_ASSERT(pops > 5000);
-    CU_ASSERT(same_level > 1000);
-    CU_ASSERT(decreases > 100);
-    CU_ASSERT_EQUAL(bad, 0);
+    CU_ASSERT_EQUAL(wrong, 0);
 }
 
-static void test_level_sort_orders_by_g_then_cell(void)
+static void drain(fixture *x, uint32_t *out, uint32_t n)
 {
-    ls_node nodes[64];
-    uint32_t a[64], n, i;
-    ls_rng rng;
-    memset(nodes, 0, sizeof nodes);
-    ls_rng_seed(&rng, 5u);
-    for (n = 0; n <= 64; n += 7) {
-        for (i = 0; i < n; i++) {
-            a[i] = (i * 37u) % 64u;
-            nodes[a[i]].g = ls_rng_below(&rng, 5);
-        }
-        ls__level_sort(nodes, a, n);
-        for (i = 1; i < n; i++)
-            CU_ASSERT(ls__level_after(nodes, a[i - 1], a[i]));
+    uint32_t i;
+    for (i = 0; i < n; i++) {
+        out[i] = ls__open_top(&x->open, x->nodes);
+        ls__open_pop(&x->open, x->nodes);
     }
 }
 
-static void test_heap_equal_f_pops_larger_g_first_with_high_g(void)
+static void test_heap_form_equal_f_pops_larger_g_first_with_high_g(void)
 {
     static fixture x;
-    uint32_t popped;
-    fixture_init(&x, 0, 1);
-    offer(&x, 5, 10, 3);
-    offer(&x, 6, 10, 7);
-    offer(&x, 4, 10, 7);
-    offer(&x, 9, 9, 0);
-    CU_ASSERT(pop_matches(&x, &popped) && popped == 9);
-    CU_ASSERT(pop_matches(&x, &popped) && popped == 4);
-    CU_ASSERT(pop_matches(&x, &popped) && popped == 6);
-    CU_ASSERT(pop_matches(&x, &popped) && popped == 5);
-    CU_ASSERT(pop_matches(&x, &popped) && popped == LS_NO_CELL);
-}
+    uint32_t got[6];
+    const uint32_t want[6] = { 8, 1, 9, 2, 4, 3 };
 
-static void test_heap_equal_f_pops_smaller_g_first_with_low_g(void)
-{
-    static fixture x;
-    uint32_t popped;
-    fixture_init(&x, 0, 0);
-    offer(&x, 5, 10, 3);
-    offer(&x, 6, 10, 7);
+    fixture_init(&x, 0, 1, 0);
     offer(&x, 4, 10, 3);
-    CU_ASSERT(pop_matches(&x, &popped) && popped == 4);
-    CU_ASSERT(pop_matches(&x, &popped) && popped == 5);
-    CU_ASSERT(pop_matches(&x, &popped) && popped == 6);
+    offer(&x, 9, 10, 7);
+    offer(&x, 3, 11, 99);  /* larger f loses whatever its g */
+    offer(&x, 2, 10, 5);
+    offer(&x, 1, 10, 7);   /* same f and g as cell 9: the cell decides */
+    offer(&x, 8, 9, 0);    /* smaller f wins whatever its g */
+    CU_ASSERT(heap_consistent(&x));
+    drain(&x, got, 6);
+    CU_ASSERT_EQUAL(memcmp(got, want, sizeof want), 0);
 }
 
-static void test_heap_decrease_key_moves_entry_to_its_place(void)
+static void test_heap_form_equal_f_pops_smaller_g_first_with_low_g(void)
 {
     static fixture x;
-    uint32_t c, popped;
-    fixture_init(&x, 0, 1);
-    for (c = 0; c < 50; c++)
-        offer(&x, c, 100 + c, 0);
-    offer(&x, 42, 50, 0);
+    uint32_t got[6];
+    const uint32_t want[6] = { 8, 4, 2, 1, 9, 3 };
+
+    fixture_init(&x, 0, 0, 0);
+    offer(&x, 4, 10, 3);
+    offer(&x, 9, 10, 7);
+    offer(&x, 3, 11, 0);
+    offer(&x, 2, 10, 5);
+    offer(&x, 1, 10, 7);
+    offer(&x, 8, 9, 99);
     CU_ASSERT(heap_consistent(&x));
-    CU_ASSERT(pop_matches(&x, &popped) && popped == 42);
-    CU_ASSERT(pop_matches(&x, &popped) && popped == 0);
+    drain(&x, got, 6);
+    CU_ASSERT_EQUAL(memcmp(got, want, sizeof want), 0);
 }
 
-/* ------------------------------------------------- searches, both forms */
-
-/* Run q on grid with the context forced to the heap form or not; fill r
- * and the path. Returns the status; *bucket says which form ran. */
-static ls_status run_form(ls_search *s, const ls_grid *grid, const ls_query *q,
-                          int force_heap, ls_result *r, ls_point *pts,
-                          uint32_t cap, int *bucket)
+/* f dominates for every g a search can produce, at both ends of the
+ * range, for both tie-breaks. */
+static void test_heap_form_orders_f_before_any_g(void)
 {
-    ls_status st;
-    uint32_t len;
-    s->force_heap = force_heap;
-    st = ls_search_begin(s, grid, q);
-    if (st != LS_OK)
-        return st;
-    *bucket = s->open.bucket_form;
-    st = ls_search_step(s, 0);
-    if (ls_search_result(s, r) != LS_OK)
-        return st;
-    if (st == LS_OK && ls_search_path(s, pts, cap, &len) != LS_OK)
-        return -1000;
-    if (st == LS_EXPANSION_LIMIT || st == LS_NO_PATH)
-        ls_search_partial_path(s, pts, cap, &len);
-    return st;
+    static fixture x;
+    const uint32_t gs[] = { 0, 1, 1000, LS_COST_MAX - 1, LS_COST_MAX };
+    size_t i, j;
+    int high_g;
+    for (high_g = 0; high_g < 2; high_g++)
+        for (i = 0; i < 5; i++)
+            for (j = 0; j < 5; j++) {
+                fixture_init(&x, 0, high_g, 0);
+                offer(&x, 1, LS_COST_MAX, gs[i]);
+                offer(&x, 2, LS_COST_MAX - 1, gs[j]);
+                CU_ASSERT_EQUAL(ls__open_top(&x.open, x.nodes), 2);
+                fixture_init(&x, 0, high_g, 0);
+                offer(&x, 2, 101, gs[i]);
+                offer(&x, 1, 100, gs[j]);
+                CU_ASSERT_EQUAL(ls__open_top(&x.open, x.nodes), 1);
+            }
 }
 
-static void test_open_forms_give_identical_searches(void)
+static void test_heap_form_decrease_key_moves_cell_to_its_place(void)
 {
-    enum { W = 40, H = 40, CAP = W * H };
-    static ls_point p1[CAP], p2[CAP];
+    static fixture x;
+    uint32_t got[5];
+    const uint32_t want[5] = { 4, 0, 1, 2, 3 };
+    uint32_t c;
+
+    fixture_init(&x, 0, 1, 0);
+    for (c = 0; c < 5; c++)
+        offer(&x, c, 10 + c, 20);
+    offer(&x, 4, 5, 15);  /* last to first */
+    CU_ASSERT(heap_consistent(&x));
+    CU_ASSERT_EQUAL(x.cells[0], 4);
+    CU_ASSERT_EQUAL(x.nodes[4].link, 0);
+    drain(&x, got, 5);
+    CU_ASSERT_EQUAL(memcmp(got, want, sizeof want), 0);
+    CU_ASSERT_EQUAL(x.open.size, 0);
+}
+
+/* ----------------------------------------------------- bucket form */
+
+/*
+ * A simulated monotone search, as A* with a consistent heuristic makes it:
+ * every cell has a fixed estimate h (0..20) and f = g + h. Popping a cell
+ * p (at level F = f(p)) offers up to six cells with g = g(p) + step, where
+ * the step keeps f within [F, F + SPREAD] (consistency); offering a cell
+ * that is still open with a smaller g is a decrease-key. The ring has
+ * RING = 64 buckets, so the levels wrap it many times over.
+ */
+static void test_bucket_form_monotone_search_pops_in_total_order(void)
+{
+    static fixture x;
+    static uint32_t h[CELLS];
     ls_rng rng;
-    uint32_t t, compared = 0, bucket_runs = 0, mismatches = 0;
+    uint32_t pops = 0, decreases = 0, same_level = 0, wrong = 0, round, c;
 
-    ls_rng_seed(&rng, 4242u);
-    for (t = 0; t < 600; t++) {
-        int32_t w = 1 + (int32_t)ls_rng_below(&rng, W);
-        int32_t h = 1 + (int32_t)ls_rng_below(&rng, H);
-        ls_grid *grid = tu_random_grid(&rng, w, h, ls_rng_below(&rng, 45),
-                                       t % 3 == 0 ? 30u : 0u, 9);
+    ls_rng_seed(&rng, 424242);
+    for (round = 0; round < 10; round++) {
+        uint32_t popped = 0, start = ls_rng_below(&rng, CELLS);
+        int st;
+        for (c = 0; c < CELLS; c++)
+            h[c] = ls_rng_below(&rng, 21);
+        fixture_init(&x, 1, 1, h[start]);
+        offer(&x, start, h[start], 0);
+        while ((st = pop_checked(&x, &popped)) == 1) {
+            uint32_t k, n, F = x.f[popped];
+            pops++;
+            x.nodes[popped].tag = 1; /* closed: never offered again */
+            n = ls_rng_below(&rng, 7);
+            for (k = 0; k < n; k++) {
+                uint32_t cell = ls_rng_below(&rng, CELLS), lo, rise, g;
+                if (x.nodes[cell].tag != 0)
+                    continue;
+                /* rise = f(cell) - F >= 0 with a step of at least 1. */
+                lo = h[cell] + 1 > h[popped] ? h[cell] + 1 - h[popped] : 0;
+                rise = lo;
+                if (ls_rng_below(&rng, 3) != 0)
+                    rise += ls_rng_below(&rng, x.present[cell] ? 6u : SPREAD + 1u - lo);
+                if (rise > SPREAD)
+                    rise = SPREAD;
+                g = x.nodes[popped].g + rise + h[popped] - h[cell];
+                if (x.present[cell]) {
+                    if (g >= x.nodes[cell].g)
+                        continue; /* not strictly better: no change */
+                    decreases++;
+                }
+                offer(&x, cell, F + rise, g);
+                if (rise == 0)
+                    same_level++;
+            }
+        }
+        /* The loop must end with both lists empty, not on a mismatch. */
+        if (st != 0 || x.open.future != 0)
+            wrong++;
+    }
+    CU_ASSERT_EQUAL(wrong, 0);
+    CU_ASSERT(pops >= 2500);
+    CU_ASSERT(decreases >= 300);
+    CU_ASSERT(same_level >= 300);
+}
+
+static void test_bucket_form_equal_f_pops_larger_g_then_smaller_cell(void)
+{
+    static fixture x;
+    uint32_t got[7];
+    const uint32_t want[7] = { 0, 8, 1, 9, 2, 4, 3 };
+
+    fixture_init(&x, 1, 1, 10);
+    offer(&x, 0, 10, 0);          /* the start, on the current level */
+    got[0] = ls__open_top(&x.open, x.nodes);
+    ls__open_pop(&x.open, x.nodes);
+    x.present[0] = 0;
+    offer(&x, 4, 12, 3);
+    offer(&x, 9, 12, 7);
+    offer(&x, 3, 13, 9);
+    offer(&x, 2, 12, 5);
+    offer(&x, 1, 12, 7);
+    offer(&x, 8, 11, 1);
+    CU_ASSERT_EQUAL(ls__open_top_f(&x.open, x.nodes, ls__open_top(&x.open, x.nodes)),
+                    11);
+    drain(&x, got + 1, 6);
+    CU_ASSERT_EQUAL(memcmp(got, want, sizeof want), 0);
+    CU_ASSERT_EQUAL(ls__open_top(&x.open, x.nodes), LS_NO_CELL);
+}
+
+/* ---------------------------------------------- both forms, searched */
+
+static tu_outcome with_buckets, with_heap;
+static char why[256];
+
+/* Queries the bucket form can take (consistent heuristic, weight 1,
+ * larger-g tie-break, A* or JPS) run through both forms: every reported
+ * field agrees, sliced or not. */
+static void test_both_forms_give_identical_searches(void)
+{
+    static const int32_t heur[] = { LS_HEURISTIC_AUTO, LS_HEURISTIC_OCTILE,
+                                    LS_HEURISTIC_CHEBYSHEV, LS_HEURISTIC_ZERO,
+                                    LS_HEURISTIC_MANHATTAN };
+    static const uint32_t costs[][2] = { { 10, 14 }, { 1, 1 }, { 3, 4 },
+                                         { 100, 141 } };
+    ls_rng rng;
+    int i;
+    uint32_t differ = 0, bucket_runs = 0, heap_forced = 0;
+
+    ls_rng_seed(&rng, 606);
+    for (i = 0; i < 300; i++) {
+        int32_t w = 2 + (int32_t)ls_rng_below(&rng, 39);
+        int32_t h = 2 + (int32_t)ls_rng_below(&rng, 39);
+        int uniform = i % 3 == 0;
+        ls_grid *g = tu_random_grid(&rng, w, h, ls_rng_below(&rng, 45),
+                                    uniform ? 0 : 30, uniform ? 1 : 9);
         ls_search *s = NULL;
         ls_query q;
-        ls_result r1, r2;
-        int b1 = 0, b2 = 0;
-        ls_status s1, s2;
+        uint32_t c = ls_rng_below(&rng, 4), budget = ls_rng_below(&rng, 2) * 3;
 
-        CU_ASSERT_FATAL(grid != NULL);
+        CU_ASSERT_FATAL(g != NULL);
         CU_ASSERT_FATAL(ls_search_create(w, h, NULL, &s) == LS_OK);
         ls_query_init(&q);
-        tu_random_open_cell(&rng, grid, &q.start_x, &q.start_y);
-        tu_random_open_cell(&rng, grid, &q.goal_x, &q.goal_y);
-        q.connectivity = t % 4 == 0 ? LS_CONNECT_4 : LS_CONNECT_8;
+        q.connectivity = ls_rng_below(&rng, 2) ? LS_CONNECT_8 : LS_CONNECT_4;
         q.corner_rule = (int32_t)ls_rng_below(&rng, 3);
-        q.heuristic = (int32_t)ls_rng_below(&rng, 5);
-        if (q.heuristic == LS_HEURISTIC_MANHATTAN && q.connectivity == LS_CONNECT_8)
-            q.heuristic = LS_HEURISTIC_CHEBYSHEV;
-        if (t % 5 == 0) {
-            q.straight_cost = 3;
-            q.diagonal_cost = 4;
+        q.heuristic = heur[ls_rng_below(&rng, q.connectivity == 4 ? 5 : 4)];
+        q.straight_cost = costs[c][0];
+        q.diagonal_cost = costs[c][1];
+        if (ls_rng_below(&rng, 4) == 0)
+            q.max_expansions = 1 + ls_rng_below(&rng, 60);
+        if (uniform && ls_rng_below(&rng, 2) == 0) {
+            q.algorithm = LS_ALGO_JPS;
+            q.connectivity = LS_CONNECT_8;
+            q.corner_rule = LS_CORNERS_NONE;
         }
-        if (t % 7 == 0)
-            q.max_expansions = 1 + ls_rng_below(&rng, 30);
-        if (t % 11 == 0) {
-            uint8_t c;
-            ls_grid_get(grid, q.start_x, q.start_y, &c);
-            if (q.connectivity == LS_CONNECT_8 && q.corner_rule == LS_CORNERS_NONE) {
-                int32_t x, y;
-                for (y = 0; y < h; y++)
-                    for (x = 0; x < w; x++) {
-                        ls_grid_get(grid, x, y, &c);
-                        if (c > 1)
-                            ls_grid_set(grid, x, y, 1);
-                    }
-                q.algorithm = LS_ALGO_JPS;
-                q.heuristic = LS_HEURISTIC_OCTILE;
-            }
-        }
-        s1 = run_form(s, grid, &q, 0, &r1, p1, CAP, &b1);
-        s2 = run_form(s, grid, &q, 1, &r2, p2, CAP, &b2);
-        compared++;
-        bucket_runs += b1 != 0;
-        CU_ASSERT_EQUAL(b2, 0);
-        if (s1 != s2 || (s1 >= 0 && (r1.cost != r2.cost ||
-                                      r1.expansions != r2.expansions ||
-                                      r1.digest != r2.digest ||
-                                      r1.path_length != r2.path_length)))
-            mismatches++;
-        else if (s1 == LS_OK && memcmp(p1, p2, r1.path_length * sizeof *p1) != 0)
-            mismatches++;
-        ls_search_destroy(s);
-        ls_grid_destroy(grid);
-    }
-    CU_ASSERT_EQUAL(mismatches, 0);
-    CU_ASSERT(bucket_runs > 300);
-    printf("\n    open-list forms compared on %u queries (%u in bucket form) ",
-           compared, bucket_runs);
-}
+        tu_random_open_cell(&rng, g, &q.start_x, &q.start_y);
+        tu_random_open_cell(&rng, g, &q.goal_x, &q.goal_y);
 
-static void test_bucket_form_only_for_consistent_high_g_queries(void)
-{
-    ls_grid *grid;
-    ls_search *s;
-    ls_query q;
-    CU_ASSERT_FATAL(ls_grid_create(20, 20, NULL, &grid) == LS_OK);
-    CU_ASSERT_FATAL(ls_search_create(20, 20, NULL, &s) == LS_OK);
-    ls_query_init(&q);
-    q.goal_x = 19;
-    q.goal_y = 19;
-    CU_ASSERT(ls_search_begin(s, grid, &q) == LS_OK && s->open.bucket_form);
-    q.tie_break = LS_TIE_LOW_G;
-    CU_ASSERT(ls_search_begin(s, grid, &q) == LS_OK && !s->open.bucket_form);
-    q.tie_break = LS_TIE_HIGH_G;
-    CU_ASSERT_EQUAL(ls_fix16_parse("1.5", &q.weight), LS_OK);
-    CU_ASSERT(ls_search_begin(s, grid, &q) == LS_OK && !s->open.bucket_form);
-    q.weight = fix16_one;
-    q.heuristic = LS_HEURISTIC_MANHATTAN; /* inconsistent with diagonals */
-    CU_ASSERT(ls_search_begin(s, grid, &q) == LS_OK && !s->open.bucket_form);
-    q.connectivity = LS_CONNECT_4;
-    CU_ASSERT(ls_search_begin(s, grid, &q) == LS_OK && s->open.bucket_form);
-    q.connectivity = LS_CONNECT_8;
-    q.heuristic = LS_HEURISTIC_AUTO;
-    q.straight_cost = 60000; /* f can rise past the ring in one step */
-    q.diagonal_cost = 80000;
-    CU_ASSERT(ls_search_begin(s, grid, &q) == LS_OK && !s->open.bucket_form);
-    ls_search_destroy(s);
-    ls_grid_destroy(grid);
+        s->force_heap = 0;
+        tu_run(s, g, &q, budget, &with_buckets);
+        if (with_buckets.begin_status == LS_OK && s->open.bucket_form)
+            bucket_runs++;
+        s->force_heap = 1;
+        tu_run(s, g, &q, budget, &with_heap);
+        if (with_heap.begin_status == LS_OK && !s->open.bucket_form)
+            heap_forced++;
+        if (!tu_outcome_equal(&with_buckets, &with_heap, why, sizeof why))
+            differ++;
+        ls_search_destroy(s);
+        ls_grid_destroy(g);
+    }
+    CU_ASSERT_EQUAL(differ, 0);
+    /* The comparison was real: most queries took the bucket form unless
+     * forced, and forcing worked. */
+    CU_ASSERT(bucket_runs >= 200);
+    CU_ASSERT_EQUAL(heap_forced, 300);
 }
 
 int suite_heap_register(void)
@@ -385,22 +538,24 @@ int suite_heap_register(void)
     CU_pSuite s = CU_add_suite("heap", NULL, NULL);
     if (!s)
         return -1;
-    if (!CU_add_test(s, "heap: random operations pop in total order",
-                     test_heap_random_operations_pop_in_total_order) ||
-        !CU_add_test(s, "buckets: search-like operations pop in total order",
-                     test_buckets_search_like_operations_pop_in_total_order) ||
-        !CU_add_test(s, "level sort orders by g then cell",
-                     test_level_sort_orders_by_g_then_cell) ||
-        !CU_add_test(s, "equal f pops larger g first with HIGH_G",
-                     test_heap_equal_f_pops_larger_g_first_with_high_g) ||
-        !CU_add_test(s, "equal f pops smaller g first with LOW_G",
-                     test_heap_equal_f_pops_smaller_g_first_with_low_g) ||
-        !CU_add_test(s, "decrease-key moves the entry to its place",
-                     test_heap_decrease_key_moves_entry_to_its_place) ||
-        !CU_add_test(s, "bucket form only for consistent high-g queries",
-                     test_bucket_form_only_for_consistent_high_g_queries) ||
-        !CU_add_test(s, "both open-list forms give identical searches",
-                     test_open_forms_give_identical_searches))
+    if (!CU_add_test(s, "heap form: random operations pop in total order",
+                     test_heap_form_random_operations_pop_in_total_order) ||
+        !CU_add_test(s, "heap form: pop order independent of push order",
+                     test_heap_form_pop_order_independent_of_push_order) ||
+        !CU_add_test(s, "heap form: equal f pops larger g first with HIGH_G",
+                     test_heap_form_equal_f_pops_larger_g_first_with_high_g) ||
+        !CU_add_test(s, "heap form: equal f pops smaller g first with LOW_G",
+                     test_heap_form_equal_f_pops_smaller_g_first_with_low_g) ||
+        !CU_add_test(s, "heap form: f orders before any g",
+                     test_heap_form_orders_f_before_any_g) ||
+        !CU_add_test(s, "heap form: decrease-key moves the cell to its place",
+                     test_heap_form_decrease_key_moves_cell_to_its_place) ||
+        !CU_add_test(s, "bucket form: monotone search pops in total order",
+                     test_bucket_form_monotone_search_pops_in_total_order) ||
+        !CU_add_test(s, "bucket form: equal f pops larger g, then smaller cell",
+                     test_bucket_form_equal_f_pops_larger_g_then_smaller_cell) ||
+        !CU_add_test(s, "both forms give identical searches",
+                     test_both_forms_give_identical_searches))
         return -1;
     return 0;
 }
