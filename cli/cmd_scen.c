@@ -7,8 +7,9 @@
  * (cost -1 and no points when no path was found, including when
  * --max-expansions was hit). A summary goes to standard error.
  *
- * All queries are checked (inside the map, start and goal passable) before
- * the first line is printed, so bad input leaves standard output empty.
+ * All queries are checked (inside the map, start and goal passable, options
+ * accepted by ls_query_validate) before the first line is printed, so bad
+ * input leaves standard output empty.
  * One search context and one path buffer serve the whole run: a query
  * allocates only when its path is longer than every path before it.
  */
@@ -72,25 +73,37 @@ static int parse_args(int argc, char **argv, scen_args *a)
     return -1;
 }
 
-/* The scenario parser knows only the map's size; blocked cells need the
- * grid itself. */
-static int check_passable(const ls_scenario *scen, const ls_grid *grid,
-                          const char *map_path, const char *scen_path)
+/* Validate every query before the first one runs, so that bad input is
+ * reported before any output line. The scenario parser knows only the
+ * map's size; blocked cells (and anything else the library would refuse)
+ * need the grid and the options. */
+static int check_queries(const ls_scenario *scen, const ls_grid *grid,
+                         const ls_query *options, const char *map_path,
+                         const char *scen_path)
 {
+    ls_query q = *options;
     uint32_t i;
     for (i = 0; i < scen->count; i++) {
-        const ls_scen_query *q = &scen->queries[i];
-        uint8_t start = LS_CELL_BLOCKED, goal = LS_CELL_BLOCKED;
-        ls_grid_get(grid, q->sx, q->sy, &start);
-        ls_grid_get(grid, q->gx, q->gy, &goal);
-        if (start == LS_CELL_BLOCKED || goal == LS_CELL_BLOCKED) {
-            int is_start = start == LS_CELL_BLOCKED;
+        const ls_scen_query *sq = &scen->queries[i];
+        ls_status st;
+        q.start_x = sq->sx;
+        q.start_y = sq->sy;
+        q.goal_x = sq->gx;
+        q.goal_y = sq->gy;
+        st = ls_query_validate(&q, grid);
+        if (st == LS_OK)
+            continue;
+        if (st == LS_ERR_START_BLOCKED || st == LS_ERR_GOAL_BLOCKED) {
+            int is_start = st == LS_ERR_START_BLOCKED;
             cli_fail("%s:%lu: %s %ld,%ld is a blocked cell of %s", scen_path,
-                     (unsigned long)q->line, is_start ? "start" : "goal",
-                     (long)(is_start ? q->sx : q->gx),
-                     (long)(is_start ? q->sy : q->gy), map_path);
-            return -1;
+                     (unsigned long)sq->line, is_start ? "start" : "goal",
+                     (long)(is_start ? sq->sx : sq->gx),
+                     (long)(is_start ? sq->sy : sq->gy), map_path);
+        } else {
+            cli_fail("%s:%lu: %s", scen_path, (unsigned long)sq->line,
+                     ls_status_string(st));
         }
+        return -1;
     }
     return 0;
 }
@@ -135,9 +148,10 @@ static int run_all(const scen_args *a, const ls_grid *grid,
         if (st == LS_OK && r.status == LS_OK)
             st = ls_fetch_path(search, 0, &path);
         if (st != LS_OK) {
-            /* Only a cost overflow (huge --straight/--diagonal on a big
-             * map) or memory can get here, after earlier lines were
-             * printed; the message says which query. */
+            /* Only a cost overflow (huge --straight/--diagonal or
+             * --weight on a big map) or memory can get here, possibly
+             * after earlier lines were printed: the message names the
+             * query, and the exit status is 2. */
             status = cli_fail("%s:%lu: query failed: %s", a->files[1],
                               (unsigned long)sq->line, ls_status_string(st));
             break;
@@ -178,7 +192,8 @@ int cmd_scen(int argc, char **argv)
         ls_grid_destroy(grid);
         return cli_fail_error(&err);
     }
-    if (check_passable(&scen, grid, a.files[0], a.files[1]) != 0) {
+    if (check_queries(&scen, grid, &a.options.query, a.files[0],
+                      a.files[1]) != 0) {
         status = LS_EXIT_BAD_INPUT;
     } else {
         started = clock();
