@@ -81,7 +81,6 @@ static void fixture_init(fixture *x, int bucket_form, int high_g, uint32_t level
     x->open.heads = x->heads;
     x->open.bucket_count = RING;
     x->open.level = level;
-    x->open.spread = SPREAD;
     for (i = 0; i < RING; i++)
         x->heads[i] = LS_NO_CELL;
     x->high_g = high_g;
