@@ -26,45 +26,83 @@
  * Coverage statistics (printed at the end)
  * --------------------------------------------------------------------- */
 
+enum { SHOW_INT, SHOW_STATUS, SHOW_PAIR };
+
 typedef struct tally {
     const char *label;
-    int64_t value[MAX_STATS];
+    int show;                /* SHOW_*: how values are printed */
+    int64_t value[MAX_STATS][2];
     uint32_t count[MAX_STATS];
-    uint32_t used;
+    uint32_t used, other;    /* other: values beyond MAX_STATS */
 } tally;
 
-static tally t_connect = { "connectivity", { 0 }, { 0 }, 0 };
-static tally t_corners = { "corners", { 0 }, { 0 }, 0 };
-static tally t_heuristic = { "heuristic", { 0 }, { 0 }, 0 };
-static tally t_tie = { "tie", { 0 }, { 0 }, 0 };
-static tally t_algo = { "algo", { 0 }, { 0 }, 0 };
-static tally t_weight = { "weight (raw)", { 0 }, { 0 }, 0 };
-static tally t_costs = { "straight*1000000+diagonal", { 0 }, { 0 }, 0 };
-static tally t_status = { "status", { 0 }, { 0 }, 0 };
-static tally t_budget = { "budget", { 0 }, { 0 }, 0 };
+#define TALLY(label, show) { label, show, { { 0, 0 } }, { 0 }, 0, 0 }
+static tally t_connect = TALLY("connectivity", SHOW_INT);
+static tally t_corners = TALLY("corners", SHOW_INT);
+static tally t_heuristic = TALLY("heuristic", SHOW_INT);
+static tally t_tie = TALLY("tie", SHOW_INT);
+static tally t_algo = TALLY("algo", SHOW_INT);
+static tally t_weight = TALLY("weight (fix16 raw, 65536 = 1.0)", SHOW_INT);
+static tally t_costs = TALLY("straight/diagonal", SHOW_PAIR);
+static tally t_status = TALLY("status", SHOW_STATUS);
+static tally t_budget = TALLY("budget", SHOW_INT);
 static uint32_t n_limited, n_large, n_sliced;
 
-static void tally_add(tally *t, int64_t v)
+static void tally_add(tally *t, int64_t a, int64_t b)
 {
     uint32_t i;
     for (i = 0; i < t->used; i++) {
-        if (t->value[i] == v) {
+        if (t->value[i][0] == a && t->value[i][1] == b) {
             t->count[i]++;
             return;
         }
     }
     if (t->used < MAX_STATS) {
-        t->value[t->used] = v;
+        t->value[t->used][0] = a;
+        t->value[t->used][1] = b;
         t->count[t->used++] = 1;
+    } else {
+        t->other++;
     }
+}
+
+/* Print v in decimal (long may be 32 bits: no printf for int64_t). */
+static void print_i64(int64_t v)
+{
+    char buf[24];
+    int n = 0;
+    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    do {
+        buf[n++] = (char)('0' + (int)(u % 10u));
+        u /= 10u;
+    } while (u != 0);
+    if (v < 0)
+        putchar('-');
+    while (n > 0)
+        putchar(buf[--n]);
 }
 
 static void tally_print(const tally *t)
 {
     uint32_t i;
     printf("  %s:", t->label);
-    for (i = 0; i < t->used; i++)
-        printf(" %ld=%lu", (long)t->value[i], (unsigned long)t->count[i]);
+    for (i = 0; i < t->used; i++) {
+        const int64_t *v = t->value[i];
+        if (t->show == SHOW_STATUS) {
+            const char *name = vf_status_name((ls_status)v[0]);
+            printf(" %s", name ? name + 3 : "?"); /* without "LS_" */
+        } else {
+            putchar(' ');
+            print_i64(v[0]);
+            if (t->show == SHOW_PAIR) {
+                putchar('/');
+                print_i64(v[1]);
+            }
+        }
+        printf("=%lu", (unsigned long)t->count[i]);
+    }
+    if (t->other)
+        printf(" (and %lu more values)", (unsigned long)t->other);
     printf("\n");
 }
 
@@ -536,16 +574,15 @@ static void tally_file(const vf_file *f)
     for (i = 0; i < f->vector_count; i++) {
         const vf_vector *v = &f->vectors[i];
         const vf_map *m = &f->maps[v->map];
-        tally_add(&t_connect, v->query.connectivity);
-        tally_add(&t_corners, v->query.corner_rule);
-        tally_add(&t_heuristic, v->query.heuristic);
-        tally_add(&t_tie, v->query.tie_break);
-        tally_add(&t_algo, v->query.algorithm);
-        tally_add(&t_weight, v->query.weight);
-        tally_add(&t_costs, (int64_t)v->query.straight_cost * 1000000 +
-                                v->query.diagonal_cost);
-        tally_add(&t_status, v->expect.status);
-        tally_add(&t_budget, v->budget);
+        tally_add(&t_connect, v->query.connectivity, 0);
+        tally_add(&t_corners, v->query.corner_rule, 0);
+        tally_add(&t_heuristic, v->query.heuristic, 0);
+        tally_add(&t_tie, v->query.tie_break, 0);
+        tally_add(&t_algo, v->query.algorithm, 0);
+        tally_add(&t_weight, v->query.weight, 0);
+        tally_add(&t_costs, v->query.straight_cost, v->query.diagonal_cost);
+        tally_add(&t_status, v->expect.status, 0);
+        tally_add(&t_budget, v->budget, 0);
         if (v->budget)
             n_sliced++;
         if (v->query.max_expansions)
