@@ -168,7 +168,7 @@ int ls_options_take(int argc, char *const argv[], int *i, ls_cli_options *o,
     static const char *const tie_names[] = { "high-g", "low-g", NULL };
     static const int32_t tie_codes[] = { LS_TIE_HIGH_G, LS_TIE_LOW_G };
     ls_query *q = &o->query;
-    const char *v = NULL;
+    const char *v = "";
     int k, rc = 0;
 
     for (k = 0; option_names[k]; k++) {
