@@ -22,7 +22,7 @@
 #include <string.h>
 #include <CUnit/CUnit.h>
 #include "lockstar.h"
-#include "mapfile.h"
+#include "../cli/mapfile.h"
 #include "suites.h"
 #include "test_util.h"
 
