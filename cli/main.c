@@ -31,6 +31,9 @@ void cli_usage(FILE *out)
 "  --max-expansions N            give up after N expansions (0 = no limit)\n"
 "  --budget N                    search in slices of N expansions; never\n"
 "                                changes the output\n"
+"  --algo astar|jps              search algorithm (default astar; jps needs\n"
+"                                uniform costs, 8-connectivity, corners none)\n"
+"  --swamp-cost N                cost 1..255 of swamp 'S' cells (default 1)\n"
 "\n"
 "maps: Moving AI format; . G S passable (cost 1), @ O T W blocked.\n"
 "exit status: 0 done (path: found), 1 path: no path, 2 bad input.\n",

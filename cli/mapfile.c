@@ -301,3 +301,23 @@ int ls_map_load(const char *path, ls_grid **grid, ls_cli_error *err)
 {
     return ls_map_load_symbols(path, grid, NULL, err);
 }
+
+int ls_map_load_terrain(const char *path, uint8_t swamp_cost, ls_grid **grid,
+                        char **symbols, ls_cli_error *err)
+{
+    char *own = NULL;
+    char **keep = symbols ? symbols : &own;
+    int32_t w = 0, h = 0, x, y;
+
+    if (swamp_cost == 1)
+        return ls_map_load_symbols(path, grid, symbols, err);
+    if (ls_map_load_symbols(path, grid, keep, err) != 0)
+        return -1;
+    ls_grid_size(*grid, &w, &h);
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++)
+            if ((*keep)[(size_t)y * (size_t)w + (size_t)x] == 'S')
+                ls_grid_set(*grid, x, y, swamp_cost);
+    free(own);
+    return 0;
+}

@@ -46,4 +46,10 @@ int ls_map_parse_symbols(const char *name, const char *text, size_t length,
 int ls_map_load_symbols(const char *path, ls_grid **grid, char **symbols,
                         ls_cli_error *err);
 
+/* As ls_map_load_symbols, with swamp ('S') cells costing swamp_cost
+ * (1..255) instead of 1: the CLI's --swamp-cost, a lockstar extension that
+ * turns Moving AI swamps into terrain the search prefers to go around. */
+int ls_map_load_terrain(const char *path, uint8_t swamp_cost, ls_grid **grid,
+                        char **symbols, ls_cli_error *err);
+
 #endif

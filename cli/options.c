@@ -12,6 +12,7 @@ void ls_options_init(ls_cli_options *o)
 {
     ls_query_init(&o->query);
     o->budget = 0;
+    o->swamp_cost = 1;
 }
 
 int ls_parse_uint(const char *text, uint32_t min, uint32_t max,
@@ -146,7 +147,8 @@ static int take_weight(const char *value, fix16_t *field, ls_cli_error *err)
 /* The shared options, in the order of the switch in ls_options_take. */
 static const char *const option_names[] = {
     "--connect", "--corners", "--heuristic", "--tie", "--weight",
-    "--straight", "--diagonal", "--max-expansions", "--budget", NULL
+    "--straight", "--diagonal", "--max-expansions", "--budget", "--algo",
+    "--swamp-cost", NULL
 };
 
 int ls_options_take(int argc, char *const argv[], int *i, ls_cli_options *o,
@@ -167,6 +169,8 @@ int ls_options_take(int argc, char *const argv[], int *i, ls_cli_options *o,
     };
     static const char *const tie_names[] = { "high-g", "low-g", NULL };
     static const int32_t tie_codes[] = { LS_TIE_HIGH_G, LS_TIE_LOW_G };
+    static const char *const algo_names[] = { "astar", "jps", NULL };
+    static const int32_t algo_codes[] = { LS_ALGO_ASTAR, LS_ALGO_JPS };
     ls_query *q = &o->query;
     const char *v = "";
     int k, rc = 0;
@@ -203,8 +207,13 @@ int ls_options_take(int argc, char *const argv[], int *i, ls_cli_options *o,
     case 7:
         return take_number("--max-expansions", v, 0, UINT32_MAX,
                            &q->max_expansions, err);
-    default:
+    case 8:
         return take_number("--budget", v, 0, UINT32_MAX, &o->budget, err);
+    case 9:
+        return take_word("--algo", v, algo_names, algo_codes, "astar or jps",
+                         &q->algorithm, err);
+    default:
+        return take_number("--swamp-cost", v, 1, 255, &o->swamp_cost, err);
     }
 }
 

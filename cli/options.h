@@ -8,6 +8,8 @@
  *   --max-expansions N       (0 = no limit)
  *   --budget N               (expansions per ls_search_step; 0 = one call;
  *                             never changes any output byte)
+ *   --algo astar|jps         (LS_ALGO_ASTAR or LS_ALGO_JPS)
+ *   --swamp-cost N           (cost 1..255 of 'S' cells; default 1)
  *
  * Each is accepted as "--opt V" and "--opt=V". Numbers are decimal digits
  * only, range-checked. No floating point is used.
@@ -22,6 +24,7 @@
 typedef struct ls_cli_options {
     ls_query query;   /* every field but start and goal */
     uint32_t budget;  /* expansions per step; 0 = run each query in one call */
+    uint32_t swamp_cost; /* cost of 'S' map cells, 1..255 */
 } ls_cli_options;
 
 /* Defaults: ls_query_init's, budget 0. */

@@ -379,6 +379,32 @@ budget_check "budget path limit" path "$demo" --from 1,1 --to 40,5 \
 budget_check "budget path no path" path "$data/small.map" --from 0,0 \
     --to 4,4
 
+# --------------------------------------------- --algo and --swamp-cost
+# JPS finds the same costs as A* with fewer expansions; it refuses terrain.
+expect_code 0 "scen astar" scen "$demo" "$demo_scen"
+cut -d' ' -f1-5 "$tmp/out" >"$tmp/astar-costs"
+awk '{ n += $6 } END { print n }' "$tmp/out" >"$tmp/astar-exp"
+expect_code 0 "scen jps" scen "$demo" "$demo_scen" --algo jps
+cut -d' ' -f1-5 "$tmp/out" >"$tmp/jps-costs"
+awk '{ n += $6 } END { print n }' "$tmp/out" >"$tmp/jps-exp"
+cmp -s "$tmp/astar-costs" "$tmp/jps-costs" ||
+    fail "scen --algo jps: costs differ from A*"
+[ "$(cat "$tmp/jps-exp")" -lt "$(cat "$tmp/astar-exp")" ] ||
+    fail "scen --algo jps: $(cat "$tmp/jps-exp") expansions, A* $(cat "$tmp/astar-exp")"
+expect_error 2 "jps terrain" "JPS needs every passable cell to cost 1" \
+    path "$demo" --from 1,1 --to 46,21 --algo jps --swamp-cost 2
+expect_error 2 "jps 4-connected" "JPS needs 8-connectivity" \
+    path "$demo" --from 1,1 --to 46,21 --algo jps --connect 4
+expect_error 2 "bad algo" "bad value 'dfs' for --algo" \
+    path "$demo" --from 1,1 --to 46,21 --algo dfs
+expect_error 2 "bad swamp cost" "--swamp-cost" \
+    path "$demo" --from 1,1 --to 46,21 --swamp-cost 256
+# Crossing the swamp costs 134 at cost 1; at cost 5 the path goes round.
+expect_code 0 "swamp cost 1" path "$demo" --from 17,9 --to 30,8
+expect_line "swamp cost 1" "cost: 134"
+expect_code 0 "swamp cost 5" path "$demo" --from 17,9 --to 30,8 --swamp-cost 5
+expect_line "swamp cost 5" "cost: 150"
+
 # ---------------------------------------------- shared Moving AI maps
 maps=""
 for dir in "$top_srcdir/../shared/maps" /work/shared/maps; do

@@ -7,6 +7,6 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 sh "$top/tools/deps.sh"
 sh "$top/tools/build.sh" "$top/_build/native" >/dev/null
 if [ $# -eq 0 ]; then
-    set -- --from 1,1 --to 46,21 --draw
+    set -- --from 1,1 --to 46,21 --swamp-cost 4 --draw
 fi
 exec "$top/_build/native/cli/lockstar" path "$top/examples/demo.map" "$@"
