@@ -1,0 +1,41 @@
+/* baseline_common.c - what every baseline shares: directions, path cost. */
+#include <stdlib.h>
+#include "baselines.h"
+
+static uint64_t alloc_calls;
+
+void *bl_malloc(size_t size)
+{
+    alloc_calls++;
+    return malloc(size);
+}
+
+void *bl_calloc(size_t size)
+{
+    alloc_calls++;
+    return calloc(1, size);
+}
+
+uint64_t bl_alloc_count(void)
+{
+    return alloc_calls;
+}
+
+const int8_t bl_dx[8] = { 0, 1, 0, -1, 1, 1, -1, -1 };
+const int8_t bl_dy[8] = { -1, 0, 1, 0, -1, 1, 1, -1 };
+
+int64_t bl_path_cost(const bl_grid *grid, const uint32_t *path,
+                     uint32_t length)
+{
+    int64_t cost = 0;
+    uint32_t i, w = (uint32_t)grid->width;
+
+    if (length == 0)
+        return -1;
+    for (i = 1; i < length; i++) {
+        int straight = path[i] % w == path[i - 1] % w ||
+                       path[i] / w == path[i - 1] / w;
+        cost += straight ? BL_STRAIGHT : BL_DIAGONAL;
+    }
+    return cost;
+}

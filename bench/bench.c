@@ -1,0 +1,1043 @@
+/*
+ * bench.c - lockstar-bench: lockstar against the pathfinders a game
+ * developer would otherwise write, on the same queries in the same process.
+ *
+ *   lockstar-bench [options] MAP SCEN [MAP SCEN ...]
+ *   lockstar-bench [options] --generate 256,512,1024,2048,4096
+ *
+ * Per map it works in two phases:
+ *   1. check: each algorithm alone (its state the only one allocated, peak
+ *      RSS counted from just before it is created) runs all its queries;
+ *      every path is validated cell by cell, and every optimal algorithm
+ *      must find lockstar's cost on every query, else the program aborts.
+ *   2. timing: all states alive; the queries are cut into blocks of
+ *      --block, every algorithm runs a block before the next block starts
+ *      (the order rotates per block), and the whole pass is repeated
+ *      --repeat times. A query's time is the median of its repeats; a map's
+ *      figures are medians and means over queries.
+ * Ratios compare each algorithm with lockstar on exactly the queries that
+ * algorithm ran (list-scan runs only --listscan-queries of them, spread
+ * evenly over the map's queries).
+ *
+ * --only ALGO runs one algorithm once over the queries in the function
+ * run_only_queries (and nothing else), for instruction counting:
+ *   valgrind --tool=callgrind --toggle-collect=run_only_queries \
+ *       lockstar-bench --only textbook MAP SCEN
+ * Output is Markdown. Bench code: doubles are used for printing times.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lockstar.h"
+#include "../cli/mapfile.h"
+#include "../cli/scenfile.h"
+#include "baselines.h"
+#include "mapgen.h"
+#include "timer.h"
+
+enum {
+    ALG_LOCKSTAR, ALG_JPS, ALG_TEXTBOOK, ALG_LISTSCAN, ALG_DIJKSTRA,
+    ALG_BFS, ALG_DFS, ALG_COUNT
+};
+
+typedef struct algo_info {
+    const char *name;
+    const char *what;
+    int optimal;       /* must find the least cost */
+} algo_info;
+
+static const algo_info algos[ALG_COUNT] = {
+    { "lockstar", "lockstar A* (ls_find_path, LS_ALGO_ASTAR)", 1 },
+    { "jps", "lockstar jump point search (LS_ALGO_JPS)", 1 },
+    { "textbook", "textbook A*: binary heap, decrease-key, memset per query", 1 },
+    { "listscan", "the \"before\": A* with the open list an array scanned for the smallest f", 1 },
+    { "dijkstra", "Dijkstra: binary heap, decrease-key, h = 0", 1 },
+    { "bfs", "breadth-first search (fewest steps, not least cost)", 0 },
+    { "dfs", "depth-first search (any path)", 0 },
+};
+
+#ifdef LS_ALGO_JPS
+#define HAVE_JPS 1
+#else
+#define HAVE_JPS 0
+#endif
+
+typedef struct config {
+    int enabled[ALG_COUNT];
+    int only;                   /* an ALG_ or -1 */
+    uint32_t repeat;            /* timed passes */
+    uint32_t block;             /* queries per interleaving block */
+    uint32_t max_queries;       /* 0 = all */
+    uint32_t listscan_queries;  /* list-scan runs only this many */
+    uint64_t listscan_max_cells;/* and not at all on larger maps */
+    uint32_t gen_queries;
+    uint32_t gen_percent;
+    int32_t gen_sizes[16];
+    uint32_t gen_count;
+} config;
+
+/* A map with its queries, in lockstar's and the baselines' forms. */
+typedef struct bench_map {
+    char name[128];
+    int32_t width, height;
+    ls_grid *grid;
+    uint8_t *plain;             /* width * height, 0 = blocked, 1 = open */
+    bl_query *queries;
+    uint32_t count;
+    uint32_t scen_count;        /* before --queries */
+} bench_map;
+
+/* ---------------------------------------------------------------- errors */
+
+static void die(const char *fmt, const char *a, const char *b)
+{
+    fprintf(stderr, "lockstar-bench: ");
+    fprintf(stderr, fmt, a, b);
+    fprintf(stderr, "\n");
+    exit(2);
+}
+
+/* A mismatch between algorithms: a bug in a baseline or in lockstar. */
+static void fail_query(const bench_map *m, uint32_t i, const char *algo,
+                       const char *why)
+{
+    const bl_query *q = &m->queries[i];
+    fprintf(stderr,
+            "lockstar-bench: FAIL on %s query %u (%d,%d)->(%d,%d): %s: %s\n",
+            m->name, (unsigned)i, q->sx, q->sy, q->gx, q->gy, algo, why);
+    abort();
+}
+
+/* Whether query i is one of the `used` of n queries an algorithm runs:
+ * evenly spread, always including the last (scenario files sort queries
+ * by length, so a prefix would hold only the shortest). */
+static int query_used(uint32_t used, uint32_t n, uint32_t i)
+{
+    if (used >= n)
+        return 1;
+    return (uint64_t)(i + 1) * used / n != (uint64_t)i * used / n;
+}
+
+/* ---------------------------------------------------- counting allocator */
+
+typedef struct alloc_counter {
+    uint64_t calls;
+} alloc_counter;
+
+static void *counting_alloc(void *user, size_t size)
+{
+    ((alloc_counter *)user)->calls++;
+    return malloc(size);
+}
+
+static void counting_release(void *user, void *block, size_t size)
+{
+    (void)user;
+    (void)size;
+    free(block);
+}
+
+static alloc_counter lockstar_allocs;
+static const ls_allocator counting_allocator = {
+    counting_alloc, counting_release, &lockstar_allocs
+};
+
+/* --------------------------------------------------------------- runners */
+
+/* The states of all algorithms for one map size, and path buffers. */
+typedef struct runner {
+    const bench_map *map;
+    ls_search *search;
+    ls_query query;
+    ls_point *points;
+    uint32_t *path;             /* width * height cells */
+    bl_grid grid;
+    bl_textbook *textbook;
+    bl_listscan *listscan;
+    bl_dijkstra *dijkstra;
+    bl_bfs *bfs;
+    bl_dfs *dfs;
+} runner;
+
+static void runner_init(runner *r, const bench_map *m)
+{
+    memset(r, 0, sizeof *r);
+    r->map = m;
+    r->grid.width = m->width;
+    r->grid.height = m->height;
+    r->grid.cells = m->plain;
+    ls_query_init(&r->query);
+}
+
+/* Allocate (on) or free the path buffers. They are freed between phases,
+ * so that pages one algorithm's long paths touched do not count in the
+ * next one's peak RSS. */
+static void runner_buffers(runner *r, int on)
+{
+    size_t cells = (size_t)r->map->width * (size_t)r->map->height;
+    free(r->points);
+    free(r->path);
+    r->points = NULL;
+    r->path = NULL;
+    if (!on)
+        return;
+    r->points = malloc(cells * sizeof *r->points);
+    r->path = malloc(cells * sizeof *r->path);
+    if (!r->points || !r->path)
+        die("out of memory for path buffers of %s%s", r->map->name, "");
+}
+
+/* Create (or with create == 0 destroy) the state of one algorithm. */
+static void runner_state(runner *r, int algo, int create)
+{
+    int32_t w = r->map->width, h = r->map->height;
+    int ok = 1;
+    switch (algo) {
+    case ALG_LOCKSTAR:
+    case ALG_JPS:
+        if (create)
+            ok = ls_search_create(w, h, &counting_allocator, &r->search) == LS_OK;
+        else
+            ls_search_destroy(r->search), r->search = NULL;
+        break;
+    case ALG_TEXTBOOK:
+        if (create)
+            ok = (r->textbook = bl_textbook_create(w, h)) != NULL;
+        else
+            bl_textbook_destroy(r->textbook), r->textbook = NULL;
+        break;
+    case ALG_LISTSCAN:
+        if (create)
+            ok = (r->listscan = bl_listscan_create(w, h)) != NULL;
+        else
+            bl_listscan_destroy(r->listscan), r->listscan = NULL;
+        break;
+    case ALG_DIJKSTRA:
+        if (create)
+            ok = (r->dijkstra = bl_dijkstra_create(w, h)) != NULL;
+        else
+            bl_dijkstra_destroy(r->dijkstra), r->dijkstra = NULL;
+        break;
+    case ALG_BFS:
+        if (create)
+            ok = (r->bfs = bl_bfs_create(w, h)) != NULL;
+        else
+            bl_bfs_destroy(r->bfs), r->bfs = NULL;
+        break;
+    case ALG_DFS:
+        if (create)
+            ok = (r->dfs = bl_dfs_create(w, h)) != NULL;
+        else
+            bl_dfs_destroy(r->dfs), r->dfs = NULL;
+        break;
+    default:
+        break;
+    }
+    if (!ok)
+        die("cannot create the %s state for %s", algos[algo].name,
+            r->map->name);
+}
+
+static uint32_t state_bytes_per_cell(int algo)
+{
+    switch (algo) {
+    case ALG_LOCKSTAR:
+    case ALG_JPS: return ls_search_bytes_per_cell();
+    case ALG_TEXTBOOK: return bl_textbook_bytes_per_cell();
+    case ALG_LISTSCAN: return bl_listscan_bytes_per_cell();
+    case ALG_DIJKSTRA: return bl_dijkstra_bytes_per_cell();
+    case ALG_BFS: return bl_bfs_bytes_per_cell();
+    default: return bl_dfs_bytes_per_cell();
+    }
+}
+
+/* Allocation calls so far by lockstar (through the hook) or the baselines. */
+static uint64_t alloc_calls(int algo)
+{
+    return algo == ALG_LOCKSTAR || algo == ALG_JPS ? lockstar_allocs.calls
+                                                   : bl_alloc_count();
+}
+
+static bl_result run_lockstar(runner *r, int32_t algorithm, const bl_query *q)
+{
+    bl_result out = { -1, 0, 0 };
+    ls_result res;
+    ls_status st;
+    size_t cap = (size_t)r->map->width * (size_t)r->map->height;
+
+    r->query.start_x = q->sx;
+    r->query.start_y = q->sy;
+    r->query.goal_x = q->gx;
+    r->query.goal_y = q->gy;
+    r->query.algorithm = algorithm;
+    st = ls_find_path(r->search, r->map->grid, &r->query, r->points,
+                      (uint32_t)cap, &res);
+    if (st != LS_OK && st != LS_NO_PATH)
+        die("ls_find_path failed: %s (map %s)", ls_status_string(st),
+            r->map->name);
+    out.expansions = res.expansions;
+    if (st == LS_OK) {
+        out.cost = res.cost;
+        out.path_length = res.path_length;
+    }
+    return out;
+}
+
+/* Run one query with one algorithm. The path is left in r->points
+ * (lockstar) or r->path (baselines). */
+static bl_result run_one(runner *r, int algo, const bl_query *q)
+{
+    switch (algo) {
+    case ALG_LOCKSTAR: return run_lockstar(r, LS_ALGO_ASTAR, q);
+#if HAVE_JPS
+    case ALG_JPS: return run_lockstar(r, LS_ALGO_JPS, q);
+#endif
+    case ALG_TEXTBOOK: return bl_textbook_find(r->textbook, &r->grid, q, r->path);
+    case ALG_LISTSCAN: return bl_listscan_find(r->listscan, &r->grid, q, r->path);
+    case ALG_DIJKSTRA: return bl_dijkstra_find(r->dijkstra, &r->grid, q, r->path);
+    case ALG_BFS: return bl_bfs_find(r->bfs, &r->grid, q, r->path);
+    case ALG_DFS: return bl_dfs_find(r->dfs, &r->grid, q, r->path);
+    default: {
+        bl_result none = { -1, 0, 0 };
+        return none;
+    }
+    }
+}
+
+/* Check the path just found by algo for query i: it starts and ends at the
+ * right cells, every step is a legal move, and its cost is the one
+ * reported. */
+static void validate_path(runner *r, int algo, uint32_t i, bl_result res)
+{
+    const bench_map *m = r->map;
+    const bl_query *q = &m->queries[i];
+    uint32_t k, w = (uint32_t)m->width;
+
+    if (res.cost < 0)
+        return;
+    if (algo == ALG_LOCKSTAR || algo == ALG_JPS)
+        for (k = 0; k < res.path_length; k++)
+            r->path[k] = (uint32_t)r->points[k].y * w + (uint32_t)r->points[k].x;
+    if (res.path_length == 0 ||
+        r->path[0] != (uint32_t)q->sy * w + (uint32_t)q->sx ||
+        r->path[res.path_length - 1] != (uint32_t)q->gy * w + (uint32_t)q->gx)
+        fail_query(m, i, algos[algo].name, "path does not join start and goal");
+    for (k = 1; k < res.path_length; k++) {
+        int32_t x = (int32_t)(r->path[k - 1] % w), y = (int32_t)(r->path[k - 1] / w);
+        int32_t nx = (int32_t)(r->path[k] % w), ny = (int32_t)(r->path[k] / w);
+        int d, legal = 0;
+        for (d = 0; d < 8; d++)
+            if (x + bl_dx[d] == nx && y + bl_dy[d] == ny)
+                legal = bl_can_step(&r->grid, x, y, d);
+        if (!legal)
+            fail_query(m, i, algos[algo].name, "path makes an illegal step");
+    }
+    if (bl_path_cost(&r->grid, r->path, res.path_length) != res.cost)
+        fail_query(m, i, algos[algo].name, "path cost differs from reported cost");
+}
+
+/* For --only: all queries, one algorithm, nothing else; callgrind's
+ * --toggle-collect=run_only_queries counts exactly this. */
+#if defined(__GNUC__)
+#define BENCH_NOINLINE __attribute__((noinline))
+#else
+#define BENCH_NOINLINE
+#endif
+BENCH_NOINLINE uint64_t run_only_queries(runner *r, int algo, uint32_t used);
+BENCH_NOINLINE uint64_t run_only_queries(runner *r, int algo, uint32_t used)
+{
+    uint64_t expansions = 0;
+    uint32_t i, n = r->map->count;
+    for (i = 0; i < n; i++)
+        if (query_used(used, n, i))
+            expansions += run_one(r, algo, &r->map->queries[i]).expansions;
+    return expansions;
+}
+
+/* ------------------------------------------------------------ statistics */
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Median of n values (sorts a copy in tmp). */
+static double median_u64(const uint64_t *v, uint32_t n, uint64_t *tmp)
+{
+    if (n == 0)
+        return 0.0;
+    memcpy(tmp, v, n * sizeof *v);
+    qsort(tmp, n, sizeof *tmp, cmp_u64);
+    if (n % 2)
+        return (double)tmp[n / 2];
+    return ((double)tmp[n / 2 - 1] + (double)tmp[n / 2]) / 2.0;
+}
+
+typedef struct algo_stats {
+    int ran;
+    uint32_t queries;
+    double median_ns, mean_ns;
+    double expansions;          /* mean per query */
+    double mexp_per_s, ns_per_exp;
+    double path_cells;          /* mean over queries with a path */
+    double cost_ratio;          /* sum of costs / sum of optimal costs */
+    uint32_t bytes_per_cell;
+    long rss_kib;               /* peak during this algorithm's check phase */
+    double allocs_per_query;
+    double ratio_median, ratio_mean;  /* this / lockstar, same queries */
+} algo_stats;
+
+typedef struct map_summary {
+    char name[128];
+    int32_t width, height;
+    uint32_t queries;
+    algo_stats st[ALG_COUNT];
+    long rss_all_kib;
+} map_summary;
+
+/* ------------------------------------------------------------ map input */
+
+static void map_from_grid(bench_map *m)
+{
+    int32_t x, y;
+    m->plain = malloc((size_t)m->width * (size_t)m->height);
+    if (!m->plain)
+        die("out of memory for %s%s", m->name, "");
+    for (y = 0; y < m->height; y++)
+        for (x = 0; x < m->width; x++) {
+            uint8_t c = 0;
+            ls_grid_get(m->grid, x, y, &c);
+            if (c > 1)
+                die("%s: terrain costs above 1 are not supported by the "
+                    "baselines%s", m->name, "");
+            m->plain[(size_t)y * (size_t)m->width + (size_t)x] = c;
+        }
+}
+
+static void load_scen_map(bench_map *m, const char *map_path,
+                          const char *scen_path, uint32_t max_queries)
+{
+    ls_cli_error err;
+    ls_scenario scen;
+    const char *base = strrchr(map_path, '/');
+    uint32_t i, k;
+    char *dot;
+
+    memset(m, 0, sizeof *m);
+    snprintf(m->name, sizeof m->name, "%s", base ? base + 1 : map_path);
+    dot = strstr(m->name, ".map");
+    if (dot)
+        *dot = '\0';
+    if (ls_map_load(map_path, &m->grid, &err) != 0)
+        die("%s%s", err.message, "");
+    ls_grid_size(m->grid, &m->width, &m->height);
+    if (ls_scen_load(scen_path, m->width, m->height, &scen, &err) != 0)
+        die("%s%s", err.message, "");
+    m->scen_count = scen.count;
+    m->count = max_queries && scen.count > max_queries ? max_queries : scen.count;
+    m->queries = malloc((m->count ? m->count : 1) * sizeof *m->queries);
+    if (!m->queries)
+        die("out of memory for %s%s", m->name, "");
+    for (i = 0, k = 0; i < scen.count; i++) {
+        if (!query_used(m->count, scen.count, i))
+            continue;
+        m->queries[k].sx = scen.queries[i].sx;
+        m->queries[k].sy = scen.queries[i].sy;
+        m->queries[k].gx = scen.queries[i].gx;
+        m->queries[k].gy = scen.queries[i].gy;
+        k++;
+    }
+    ls_scen_free(&scen);
+    map_from_grid(m);
+}
+
+static void make_generated_map(bench_map *m, int32_t size, const config *cfg)
+{
+    memset(m, 0, sizeof *m);
+    snprintf(m->name, sizeof m->name, "gen%d-%u", (int)size,
+             (unsigned)cfg->gen_percent);
+    m->width = m->height = size;
+    if (bench_mapgen(size, cfg->gen_percent, bench_mapgen_seed(size),
+                     cfg->gen_queries, &m->plain, &m->queries) != 0)
+        die("cannot generate the %s map%s", m->name, "");
+    m->count = m->scen_count = cfg->gen_queries;
+    if (ls_grid_create(size, size, &counting_allocator, &m->grid) != LS_OK ||
+        ls_grid_load(m->grid, m->plain, (size_t)size * (size_t)size) != LS_OK)
+        die("cannot create the grid of %s%s", m->name, "");
+}
+
+static void free_map(bench_map *m)
+{
+    ls_grid_destroy(m->grid);
+    free(m->plain);
+    free(m->queries);
+}
+
+/* --------------------------------------------------------------- one map */
+
+/* How many of the map's queries algo runs (0 = skipped). */
+static uint32_t query_count(const config *cfg, const bench_map *m, int algo)
+{
+    if (!cfg->enabled[algo])
+        return 0;
+    if (algo == ALG_LISTSCAN) {
+        if ((uint64_t)m->width * (uint64_t)m->height > cfg->listscan_max_cells)
+            return 0;
+        return m->count < cfg->listscan_queries ? m->count : cfg->listscan_queries;
+    }
+    return m->count;
+}
+
+/* The optimal algorithm whose costs the others are checked against. */
+static int reference_algo(const config *cfg)
+{
+    static const int order[] = { ALG_LOCKSTAR, ALG_JPS, ALG_TEXTBOOK,
+                                 ALG_DIJKSTRA, ALG_LISTSCAN };
+    size_t k;
+    for (k = 0; k < sizeof order / sizeof order[0]; k++)
+        if (cfg->enabled[order[k]])
+            return order[k];
+    return -1;
+}
+
+/* Phase 1: each algorithm alone, all its queries, every path validated,
+ * every optimal cost compared with the reference. */
+static void check_phase(const config *cfg, runner *r, const bench_map *m,
+                        const int *order, int nalg, uint8_t **used,
+                        bl_result **res, map_summary *sum)
+{
+    int ref = reference_algo(cfg), a, k;
+    uint32_t i, n = m->count;
+
+    for (k = 0; k < nalg; k++) {
+        a = order[k];
+        bench_reset_peak_rss();
+        runner_buffers(r, 1);
+        runner_state(r, a, 1);
+        for (i = 0; i < n; i++) {
+            if (!used[a][i])
+                continue;
+            res[a][i] = run_one(r, a, &m->queries[i]);
+            validate_path(r, a, i, res[a][i]);
+        }
+        sum->st[a].rss_kib = bench_peak_rss_kib();
+        runner_state(r, a, 0);
+        runner_buffers(r, 0);
+    }
+    if (ref < 0)
+        return;
+    for (i = 0; i < n; i++) {
+        const bl_result *opt = &res[ref][i];
+        for (a = 0; a < ALG_COUNT; a++) {
+            char why[160];
+            if (!used[a][i] || a == ref)
+                continue;
+            if ((res[a][i].cost < 0) != (opt->cost < 0)) {
+                snprintf(why, sizeof why, "%s a path, %s %s",
+                         res[a][i].cost < 0 ? "finds no" : "finds",
+                         algos[ref].name, opt->cost < 0 ? "does not" : "does");
+                fail_query(m, i, algos[a].name, why);
+            }
+            if (algos[a].optimal && res[a][i].cost != opt->cost) {
+                snprintf(why, sizeof why, "cost %lld, but %s finds %lld",
+                         (long long)res[a][i].cost, algos[ref].name,
+                         (long long)opt->cost);
+                fail_query(m, i, algos[a].name, why);
+            }
+            if (a == ALG_BFS && opt->cost >= 0 &&
+                res[a][i].path_length > opt->path_length)
+                fail_query(m, i, "bfs", "more steps than an optimal path");
+        }
+    }
+}
+
+/* Phase 2: all states alive. The queries are cut into blocks; every
+ * algorithm runs a block (in an order that rotates from block to block and
+ * pass to pass) before the next block starts. samples[a] gets, per query,
+ * repeat times in nanoseconds. */
+static void timing_phase(const config *cfg, runner *r, const bench_map *m,
+                         const int *order, int nalg, uint8_t **used,
+                         bl_result **res, uint64_t **samples,
+                         uint64_t *allocs)
+{
+    uint32_t n = m->count, repeat = cfg->repeat, block = cfg->block;
+    uint32_t b, first, i, blockno = 0;
+    int k;
+
+    runner_buffers(r, 1);
+    for (k = 0; k < nalg; k++)
+        runner_state(r, order[k], 1);
+    for (b = 0; b < repeat; b++) {
+        for (first = 0; first < n; first += block, blockno++) {
+            uint32_t last = n - first < block ? n : first + block;
+            for (k = 0; k < nalg; k++) {
+                int a = order[(blockno + (uint32_t)k) % (uint32_t)nalg];
+                for (i = first; i < last; i++) {
+                    uint64_t t0, t1, c0;
+                    bl_result got;
+                    if (!used[a][i])
+                        continue;
+                    c0 = alloc_calls(a);
+                    t0 = bench_now_ns();
+                    got = run_one(r, a, &m->queries[i]);
+                    t1 = bench_now_ns();
+                    allocs[a] += alloc_calls(a) - c0;
+                    if (got.cost != res[a][i].cost ||
+                        got.expansions != res[a][i].expansions ||
+                        got.path_length != res[a][i].path_length)
+                        fail_query(m, i, algos[a].name,
+                                   "a repeated run gave a different result");
+                    samples[a][(size_t)i * repeat + b] = t1 - t0;
+                }
+            }
+        }
+    }
+    for (k = 0; k < nalg; k++)
+        runner_state(r, order[k], 0);
+    runner_buffers(r, 0);
+}
+
+static void compute_stats(const config *cfg, const bench_map *m, int a,
+                          uint8_t **used, bl_result **res, uint64_t **times,
+                          uint64_t allocs, algo_stats *s)
+{
+    int ref = reference_algo(cfg), have_ls = cfg->enabled[ALG_LOCKSTAR];
+    uint32_t i, n = m->count, q = 0;
+    uint64_t total_ns = 0, total_exp = 0, cells = 0, found = 0, ls_ns = 0;
+    int64_t cost = 0, opt_cost = 0;
+    uint64_t *mine = malloc(((size_t)n + 1) * sizeof *mine);
+    uint64_t *theirs = malloc(((size_t)n + 1) * sizeof *theirs);
+    uint64_t *tmp = malloc(((size_t)n + 1) * sizeof *tmp);
+
+    if (!mine || !theirs || !tmp)
+        die("out of memory%s%s", "", "");
+    for (i = 0; i < n; i++) {
+        if (!used[a][i])
+            continue;
+        mine[q] = times[a][i];
+        theirs[q] = have_ls ? times[ALG_LOCKSTAR][i] : 0;
+        q++;
+        total_ns += times[a][i];
+        ls_ns += have_ls ? times[ALG_LOCKSTAR][i] : 0;
+        total_exp += res[a][i].expansions;
+        if (res[a][i].cost >= 0) {
+            found++;
+            cells += res[a][i].path_length;
+            cost += res[a][i].cost;
+            opt_cost += ref >= 0 ? res[ref][i].cost : 0;
+        }
+    }
+    s->ran = 1;
+    s->queries = q;
+    s->median_ns = median_u64(mine, q, tmp);
+    s->mean_ns = (double)total_ns / q;
+    s->expansions = (double)total_exp / q;
+    s->mexp_per_s = total_ns ? (double)total_exp * 1e3 / (double)total_ns : 0;
+    s->ns_per_exp = total_exp ? (double)total_ns / (double)total_exp : 0;
+    s->path_cells = found ? (double)cells / (double)found : 0;
+    s->cost_ratio = opt_cost ? (double)cost / (double)opt_cost : 0;
+    s->bytes_per_cell = state_bytes_per_cell(a);
+    s->allocs_per_query = (double)allocs / ((double)q * cfg->repeat);
+    if (have_ls) {
+        double lm = median_u64(theirs, q, tmp);
+        s->ratio_median = lm > 0 ? s->median_ns / lm : 0;
+        s->ratio_mean = ls_ns ? (double)total_ns / (double)ls_ns : 0;
+    }
+    free(mine);
+    free(theirs);
+    free(tmp);
+}
+
+static void run_map(const config *cfg, bench_map *m, map_summary *sum)
+{
+    runner r;
+    uint32_t n = m->count, i;
+    int a, k, order[ALG_COUNT], nalg = 0;
+    uint8_t *used[ALG_COUNT];
+    bl_result *res[ALG_COUNT];
+    uint64_t *samples[ALG_COUNT], *times[ALG_COUNT], allocs[ALG_COUNT];
+    uint64_t *tmp = malloc(((size_t)cfg->repeat + 1) * sizeof *tmp);
+
+    memset(sum, 0, sizeof *sum);
+    snprintf(sum->name, sizeof sum->name, "%s", m->name);
+    sum->width = m->width;
+    sum->height = m->height;
+    sum->queries = n;
+    runner_init(&r, m);
+    for (a = 0; a < ALG_COUNT; a++) {
+        uint32_t qn = query_count(cfg, m, a);
+        used[a] = calloc((size_t)n + 1, 1);
+        res[a] = calloc((size_t)n + 1, sizeof *res[a]);
+        times[a] = calloc((size_t)n + 1, sizeof *times[a]);
+        samples[a] = calloc((size_t)n * cfg->repeat + 1, sizeof *samples[a]);
+        if (!used[a] || !res[a] || !times[a] || !samples[a] || !tmp)
+            die("out of memory%s%s", "", "");
+        for (i = 0; i < n; i++)
+            used[a][i] = qn > 0 && query_used(qn, n, i);
+        allocs[a] = 0;
+        if (qn > 0)
+            order[nalg++] = a;
+    }
+
+    check_phase(cfg, &r, m, order, nalg, used, res, sum);
+    bench_reset_peak_rss();
+    timing_phase(cfg, &r, m, order, nalg, used, res, samples, allocs);
+    sum->rss_all_kib = bench_peak_rss_kib();
+
+    for (k = 0; k < nalg; k++) {
+        a = order[k];
+        for (i = 0; i < n; i++)
+            if (used[a][i])
+                times[a][i] = (uint64_t)(median_u64(&samples[a][(size_t)i * cfg->repeat],
+                                                    cfg->repeat, tmp) + 0.5);
+    }
+    for (k = 0; k < nalg; k++)
+        compute_stats(cfg, m, order[k], used, res, times, allocs[order[k]],
+                      &sum->st[order[k]]);
+    for (a = 0; a < ALG_COUNT; a++) {
+        free(used[a]);
+        free(res[a]);
+        free(times[a]);
+        free(samples[a]);
+    }
+    free(tmp);
+}
+
+/* ---------------------------------------------------------------- output */
+
+static void print_map_table(const config *cfg, const bench_map *m,
+                            const map_summary *sum)
+{
+    int a;
+    printf("### %s (%dx%d, %u queries", m->name, (int)m->width,
+           (int)m->height, (unsigned)m->count);
+    if (m->scen_count != m->count)
+        printf(" of %u", (unsigned)m->scen_count);
+    printf(", repeat %u)\n\n", (unsigned)cfg->repeat);
+    printf("| algorithm | queries | median µs | mean µs | expansions/query "
+           "| M exp/s | ns/exp | path cells | cost/optimal | bytes/cell "
+           "| peak RSS MiB | allocs/query | median time vs lockstar "
+           "| mean time vs lockstar |\n");
+    printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (a = 0; a < ALG_COUNT; a++) {
+        const algo_stats *s = &sum->st[a];
+        if (!s->ran)
+            continue;
+        printf("| %s | %u | %.1f | %.1f | %.0f | %.1f | %.1f | %.1f | %.3f "
+               "| %u | %.1f | %g |", algos[a].name, (unsigned)s->queries,
+               s->median_ns / 1e3, s->mean_ns / 1e3, s->expansions,
+               s->mexp_per_s, s->ns_per_exp, s->path_cells, s->cost_ratio,
+               (unsigned)s->bytes_per_cell, (double)s->rss_kib / 1024.0,
+               s->allocs_per_query);
+        if (sum->st[ALG_LOCKSTAR].ran)
+            printf(" %.2f× | %.2f× |\n", s->ratio_median, s->ratio_mean);
+        else
+            printf(" – | – |\n");
+    }
+    if (cfg->enabled[ALG_LISTSCAN] && sum->st[ALG_LISTSCAN].queries < m->count)
+        printf("\nlistscan ran %s; its ratios compare it with lockstar on "
+               "those queries only.\n",
+               sum->st[ALG_LISTSCAN].ran ? "only some queries, spread evenly (its open list makes it O(n²))"
+                                         : "no query on this map (too large)");
+    printf("\nPeak RSS with all states alive at once (timing phase): %.1f MiB.\n\n",
+           (double)sum->rss_all_kib / 1024.0);
+}
+
+static const char *verdict(int ok)
+{
+    return ok ? "met" : "**not met**";
+}
+
+/* The issue's targets that this run can judge (the instruction ratio comes
+ * from callgrind, in bench/report.sh). */
+static void print_targets(const map_summary *sums, uint32_t count,
+                          int generated)
+{
+    uint32_t k, worst_ratio = 0, worst_rate = 0;
+    double lo = 0, hi = 0;
+    int have_tb = 1;
+    const algo_stats *ls0 = &sums[0].st[ALG_LOCKSTAR];
+
+    for (k = 0; k < count; k++) {
+        const algo_stats *ls = &sums[k].st[ALG_LOCKSTAR];
+        if (!sums[k].st[ALG_TEXTBOOK].ran)
+            have_tb = 0;
+        else if (sums[k].st[ALG_TEXTBOOK].ratio_median <
+                 sums[worst_ratio].st[ALG_TEXTBOOK].ratio_median)
+            worst_ratio = k;
+        if (ls->mexp_per_s < sums[worst_rate].st[ALG_LOCKSTAR].mexp_per_s)
+            worst_rate = k;
+        if (k == 0 || ls->ns_per_exp < lo)
+            lo = ls->ns_per_exp;
+        if (k == 0 || ls->ns_per_exp > hi)
+            hi = ls->ns_per_exp;
+    }
+    printf("#### Targets of issue 4 judged by this run\n\n");
+    printf("| target | measured (worst map) | |\n|---|---|---|\n");
+    if (have_tb) {
+        double r = sums[worst_ratio].st[ALG_TEXTBOOK].ratio_median;
+        printf("| lockstar A* ≥ 1.7× less wall time than textbook A* (medians) "
+               "| %.2f× (%s) | %s |\n", r, sums[worst_ratio].name,
+               verdict(r >= 1.7));
+    }
+    printf("| ≥ 20 M expansions/s | %.1f (%s) | %s |\n",
+           sums[worst_rate].st[ALG_LOCKSTAR].mexp_per_s,
+           sums[worst_rate].name,
+           verdict(sums[worst_rate].st[ALG_LOCKSTAR].mexp_per_s >= 20.0));
+    printf("| search state ≤ 12 bytes/cell | %u | %s |\n",
+           (unsigned)ls0->bytes_per_cell, verdict(ls0->bytes_per_cell <= 12));
+    if (generated && count > 1)
+        printf("| time per expansion within 1.5× over all sizes "
+               "| %.2f× (%.1f to %.1f ns) | %s |\n", lo > 0 ? hi / lo : 0,
+               lo, hi, verdict(lo > 0 && hi / lo <= 1.5));
+    printf("\n");
+}
+
+static void print_summary(const config *cfg, const map_summary *sums,
+                          uint32_t count, int generated)
+{
+    uint32_t k;
+    int a;
+    const algo_stats *first = &sums[0].st[ALG_LOCKSTAR];
+
+    if (!sums[0].st[ALG_LOCKSTAR].ran)
+        return;
+    printf("### Summary: lockstar A*%s\n\n",
+           generated ? " on generated maps (scaling)" : "");
+    printf("| map | queries | lockstar median µs | expansions/query | M exp/s "
+           "| ns/exp |%s bytes/cell", generated ? " ns/exp vs first |" : "");
+    for (a = 0; a < ALG_COUNT; a++)
+        if (a != ALG_LOCKSTAR && cfg->enabled[a])
+            printf(" | %s/lockstar (median)", algos[a].name);
+    printf(" |\n|---|---:|---:|---:|---:|---:|---:%s",
+           generated ? "|---:" : "");
+    for (a = 0; a < ALG_COUNT; a++)
+        if (a != ALG_LOCKSTAR && cfg->enabled[a])
+            printf("|---:");
+    printf("|\n");
+    for (k = 0; k < count; k++) {
+        const algo_stats *s = &sums[k].st[ALG_LOCKSTAR];
+        printf("| %s | %u | %.1f | %.0f | %.1f | %.1f |", sums[k].name,
+               (unsigned)s->queries, s->median_ns / 1e3, s->expansions,
+               s->mexp_per_s, s->ns_per_exp);
+        if (generated)
+            printf(" %.2f× |", first->ns_per_exp > 0
+                                   ? s->ns_per_exp / first->ns_per_exp : 0);
+        printf(" %u", (unsigned)s->bytes_per_cell);
+        for (a = 0; a < ALG_COUNT; a++) {
+            if (a == ALG_LOCKSTAR || !cfg->enabled[a])
+                continue;
+            if (sums[k].st[a].ran)
+                printf(" | %.2f×", sums[k].st[a].ratio_median);
+            else
+                printf(" | –");
+        }
+        printf(" |\n");
+    }
+    printf("\n");
+    print_targets(sums, count, generated);
+}
+
+/* ------------------------------------------------------------- arguments */
+
+static void usage(void)
+{
+    int a;
+    printf("usage: lockstar-bench [options] MAP SCEN [MAP SCEN ...]\n"
+           "       lockstar-bench [options] --generate SIZE[,SIZE...]\n"
+           "options:\n"
+           "  --algo LIST            algorithms to run, comma-separated (default: all)\n"
+           "  --only ALGO            run ALGO once over the queries, no timing or checks\n"
+           "                         (for valgrind --tool=callgrind --toggle-collect=run_only_queries)\n"
+           "  --repeat N             timed passes over the queries (default 1)\n"
+           "  --block N              interleave algorithms every N queries (default 10)\n"
+           "  --queries N            use only N queries of each map, spread evenly\n"
+           "  --listscan-queries N   list-scan runs only N queries, spread evenly (default 20)\n"
+           "  --listscan-max-cells N and no query on larger maps (default 1048576)\n"
+           "  --generate SIZES       generated square maps instead of MAP SCEN\n"
+           "  --gen-queries N        queries per generated map (default 32)\n"
+           "  --gen-percent P        blocked cells in percent (default 20)\n"
+           "algorithms:\n");
+    for (a = 0; a < ALG_COUNT; a++)
+        if (a != ALG_JPS || HAVE_JPS)
+            printf("  %-9s %s\n", algos[a].name, algos[a].what);
+}
+
+static int algo_by_name(const char *name, size_t len)
+{
+    int a;
+    for (a = 0; a < ALG_COUNT; a++)
+        if (strlen(algos[a].name) == len && strncmp(algos[a].name, name, len) == 0 &&
+            (a != ALG_JPS || HAVE_JPS))
+            return a;
+    return -1;
+}
+
+static uint32_t parse_count(const char *opt, const char *text)
+{
+    char *end;
+    unsigned long v = strtoul(text, &end, 10);
+    if (*text == '\0' || *end != '\0' || v > 0xFFFFFFFFul)
+        die("%s: not a count: %s", opt, text);
+    return (uint32_t)v;
+}
+
+static void parse_algos(config *cfg, const char *list)
+{
+    const char *p = list;
+    memset(cfg->enabled, 0, sizeof cfg->enabled);
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        int a = algo_by_name(p, len);
+        if (a < 0)
+            die("--algo: unknown algorithm in %s%s", list, "");
+        cfg->enabled[a] = 1;
+        p += len;
+        if (*p == ',')
+            p++;
+    }
+}
+
+static void parse_sizes(config *cfg, const char *list)
+{
+    const char *p = list;
+    cfg->gen_count = 0;
+    while (*p) {
+        char *end;
+        long v = strtol(p, &end, 10);
+        if (end == p || v < 2 || v > LS_MAX_DIMENSION ||
+            cfg->gen_count == sizeof cfg->gen_sizes / sizeof cfg->gen_sizes[0])
+            die("--generate: bad size list %s%s", list, "");
+        cfg->gen_sizes[cfg->gen_count++] = (int32_t)v;
+        p = end;
+        if (*p == ',')
+            p++;
+        else if (*p)
+            die("--generate: bad size list %s%s", list, "");
+    }
+}
+
+int main(int argc, char **argv)
+{
+    config cfg;
+    const char *files[64];
+    uint32_t nfiles = 0, nmaps, k;
+    map_summary *sums;
+    int i, a;
+
+    memset(&cfg, 0, sizeof cfg);
+    for (a = 0; a < ALG_COUNT; a++)
+        cfg.enabled[a] = a != ALG_JPS || HAVE_JPS;
+    cfg.only = -1;
+    cfg.repeat = 1;
+    cfg.block = 10;
+    cfg.listscan_queries = 20;
+    cfg.listscan_max_cells = 1024u * 1024u;
+    cfg.gen_queries = 32;
+    cfg.gen_percent = 20;
+
+    for (i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        int takes = 1;
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            usage();
+            return 0;
+        } else if (arg[0] == '-' && arg[1] == '-' && !val) {
+            die("%s needs a value%s", arg, "");
+        } else if (strcmp(arg, "--algo") == 0) {
+            parse_algos(&cfg, val);
+        } else if (strcmp(arg, "--only") == 0) {
+            cfg.only = algo_by_name(val, strlen(val));
+            if (cfg.only < 0)
+                die("--only: unknown algorithm %s%s", val, "");
+        } else if (strcmp(arg, "--repeat") == 0) {
+            cfg.repeat = parse_count(arg, val);
+            if (cfg.repeat == 0)
+                die("--repeat must be at least 1%s%s", "", "");
+        } else if (strcmp(arg, "--block") == 0) {
+            cfg.block = parse_count(arg, val);
+            if (cfg.block == 0)
+                die("--block must be at least 1%s%s", "", "");
+        } else if (strcmp(arg, "--queries") == 0) {
+            cfg.max_queries = parse_count(arg, val);
+        } else if (strcmp(arg, "--listscan-queries") == 0) {
+            cfg.listscan_queries = parse_count(arg, val);
+        } else if (strcmp(arg, "--listscan-max-cells") == 0) {
+            cfg.listscan_max_cells = parse_count(arg, val);
+        } else if (strcmp(arg, "--generate") == 0) {
+            parse_sizes(&cfg, val);
+        } else if (strcmp(arg, "--gen-queries") == 0) {
+            cfg.gen_queries = parse_count(arg, val);
+        } else if (strcmp(arg, "--gen-percent") == 0) {
+            cfg.gen_percent = parse_count(arg, val);
+            if (cfg.gen_percent > 90)
+                die("--gen-percent above 90 leaves no room for queries%s%s", "", "");
+        } else if (arg[0] == '-' && arg[1] != '\0') {
+            die("unknown option %s (try --help)%s", arg, "");
+        } else {
+            takes = 0;
+            if (nfiles == sizeof files / sizeof files[0])
+                die("too many files%s%s", "", "");
+            files[nfiles++] = arg;
+        }
+        i += takes;
+    }
+    if (nfiles % 2 != 0 || (nfiles == 0) == (cfg.gen_count == 0)) {
+        usage();
+        return 2;
+    }
+    if (cfg.gen_count && cfg.max_queries && cfg.max_queries < cfg.gen_queries)
+        cfg.gen_queries = cfg.max_queries;
+    nmaps = cfg.gen_count ? cfg.gen_count : nfiles / 2;
+
+    if (cfg.only >= 0) {
+        for (k = 0; k < nmaps; k++) {
+            bench_map m;
+            runner r;
+            uint32_t n;
+            uint64_t exp, t0, t1;
+            if (cfg.gen_count)
+                make_generated_map(&m, cfg.gen_sizes[k], &cfg);
+            else
+                load_scen_map(&m, files[2 * k], files[2 * k + 1], cfg.max_queries);
+            cfg.enabled[cfg.only] = 1;
+            n = query_count(&cfg, &m, cfg.only);
+            runner_init(&r, &m);
+            runner_buffers(&r, 1);
+            runner_state(&r, cfg.only, 1);
+            t0 = bench_now_ns();
+            exp = run_only_queries(&r, cfg.only, n);
+            t1 = bench_now_ns();
+            printf("only %s on %s: %u queries, %llu expansions, %.1f ms\n",
+                   algos[cfg.only].name, m.name, (unsigned)n,
+                   (unsigned long long)exp, (double)(t1 - t0) / 1e6);
+            runner_state(&r, cfg.only, 0);
+            runner_buffers(&r, 0);
+            free_map(&m);
+        }
+        return 0;
+    }
+
+    sums = calloc(nmaps, sizeof *sums);
+    if (!sums)
+        die("out of memory%s%s", "", "");
+    printf("lockstar %s, search state %u bytes/cell (bordered cells). "
+           "Moves: 8-connected, no corner cutting, costs 10/14.\n\n",
+           ls_version(), (unsigned)ls_search_bytes_per_cell());
+    for (k = 0; k < nmaps; k++) {
+        bench_map m;
+        if (cfg.gen_count)
+            make_generated_map(&m, cfg.gen_sizes[k], &cfg);
+        else
+            load_scen_map(&m, files[2 * k], files[2 * k + 1], cfg.max_queries);
+        run_map(&cfg, &m, &sums[k]);
+        print_map_table(&cfg, &m, &sums[k]);
+        fflush(stdout);
+        free_map(&m);
+    }
+    print_summary(&cfg, sums, nmaps, cfg.gen_count != 0);
+    free(sums);
+    return 0;
+}

@@ -1,0 +1,200 @@
+#!/bin/sh
+# report.sh - run the benchmark and write its Markdown report.
+#
+# Usage: sh bench/report.sh BENCH_PROGRAM MAPS_DIR OUTPUT.md
+#   (`make bench` calls it with bench/lockstar-bench, the shared Moving AI
+#   maps and bench/RESULTS.md)
+#
+# Runs, in this order:
+#   1. the Moving AI maps of MAPS_DIR (arena, lak303d, maze512-4-0,
+#      random512-20-0, 16room_000; each with <map>.sub.scen, else
+#      <map>.scen), all algorithms, --repeat $BENCH_REPEAT;
+#   2. the scaling run on generated maps ($BENCH_SIZES, 20 % obstacles);
+#   3. instruction counts with valgrind --tool=callgrind for lockstar and
+#      the textbook A* on the same queries ($BENCH_CALLGRIND_MAPS), and the
+#      functions lockstar spends them in.
+# Environment (all optional): CC and CFLAGS (only recorded: the program is
+# already built), BENCH_REPEAT (3), BENCH_SIZES (256,512,1024,2048,4096),
+# BENCH_GEN_QUERIES (32), BENCH_SCALING_ALGOS (lockstar,jps,textbook,listscan:
+# Dijkstra, BFS and DFS search whole 4096^2 maps, which takes many minutes;
+# the Moving AI tables show them), BENCH_CALLGRIND_MAPS (lak303d random512-20-0),
+# BENCH_CALLGRIND_QUERIES (30), BENCH_QUICK=1 (a short run for trying the
+# script: 30 queries per map, sizes 256,512, 5 callgrind queries).
+set -eu
+
+if [ $# -ne 3 ]; then
+    echo "usage: sh bench/report.sh BENCH_PROGRAM MAPS_DIR OUTPUT.md" >&2
+    exit 2
+fi
+bin=$1
+maps=$2
+out=$3
+[ -x "$bin" ] || { echo "report.sh: $bin is not a program (run make first)" >&2; exit 2; }
+[ -d "$maps" ] || { echo "report.sh: no maps directory $maps" >&2; exit 2; }
+
+repeat=${BENCH_REPEAT:-3}
+sizes=${BENCH_SIZES:-256,512,1024,2048,4096}
+if "$bin" --help | grep -q '^  jps '; then
+    scaling_algos=${BENCH_SCALING_ALGOS:-lockstar,jps,textbook,listscan}
+else
+    scaling_algos=${BENCH_SCALING_ALGOS:-lockstar,textbook,listscan}
+fi
+gen_queries=${BENCH_GEN_QUERIES:-32}
+cg_maps=${BENCH_CALLGRIND_MAPS:-lak303d random512-20-0}
+cg_queries=${BENCH_CALLGRIND_QUERIES:-30}
+limit=
+if [ "${BENCH_QUICK:-0}" = 1 ]; then
+    limit="--queries 30"
+    sizes=256,512
+    cg_queries=5
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/lockstar-bench.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+# Maps present, with their scenario file.
+set --
+for name in arena lak303d maze512-4-0 random512-20-0 16room_000; do
+    map=$maps/$name.map
+    [ -f "$map" ] || continue
+    if [ -f "$map.sub.scen" ]; then scen=$map.sub.scen; else scen=$map.scen; fi
+    [ -f "$scen" ] || continue
+    set -- "$@" "$map" "$scen"
+done
+[ $# -gt 0 ] || { echo "report.sh: no .map with a .scen in $maps" >&2; exit 2; }
+
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
+[ -n "$cpu" ] || cpu=unknown
+cc_version=$(${CC:-cc} --version 2>/dev/null | head -n 1 || true)
+[ -n "$cc_version" ] || cc_version="${CC:-cc} (version unknown)"
+load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
+
+echo "report.sh: Moving AI maps ($(($# / 2)) maps, repeat $repeat)..." >&2
+start=$(date +%s)
+"$bin" --repeat "$repeat" $limit "$@" >"$tmp/maps.md"
+echo "report.sh: scaling run ($sizes)..." >&2
+"$bin" --generate "$sizes" --gen-queries "$gen_queries" \
+    --algo "$scaling_algos" >"$tmp/scaling.md"
+load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
+
+# Instruction counts: callgrind counts only inside run_only_queries.
+count_ir() { # ALGO MAP SCEN -> "instructions expansions queries"
+    cg_out=$tmp/cg.$1.out
+    valgrind --tool=callgrind --callgrind-out-file="$cg_out" \
+        --toggle-collect=run_only_queries \
+        "$bin" --only "$1" --queries "$cg_queries" "$2" "$3" \
+        >"$tmp/cg.$1.txt" 2>"$tmp/cg.$1.err" || {
+        cat "$tmp/cg.$1.err" >&2
+        return 1
+    }
+    ir=$(sed -n 's/^totals: *\([0-9]*\).*/\1/p' "$cg_out" | head -n 1)
+    [ -n "$ir" ] || ir=$(sed -n 's/^summary: *\([0-9]*\).*/\1/p' "$cg_out" | head -n 1)
+    exp=$(sed -n 's/.*queries, \([0-9]*\) expansions.*/\1/p' "$tmp/cg.$1.txt")
+    nq=$(sed -n 's/.*: \([0-9]*\) queries,.*/\1/p' "$tmp/cg.$1.txt")
+    echo "$ir $exp $nq"
+}
+
+have_valgrind=0
+if command -v valgrind >/dev/null 2>&1 && command -v callgrind_annotate >/dev/null 2>&1; then
+    have_valgrind=1
+fi
+: >"$tmp/instr.md"
+: >"$tmp/profile.txt"
+if [ $have_valgrind = 1 ]; then
+    echo "report.sh: instruction counts (callgrind)..." >&2
+    {
+        echo "| map | queries | lockstar instructions/query | textbook instructions/query | textbook / lockstar | lockstar instructions/expansion | textbook instructions/expansion |"
+        echo "|---|---:|---:|---:|---:|---:|---:|"
+    } >"$tmp/instr.md"
+    worst=
+    for name in $cg_maps; do
+        map=$maps/$name.map
+        [ -f "$map" ] || continue
+        if [ -f "$map.sub.scen" ]; then scen=$map.sub.scen; else scen=$map.scen; fi
+        r=$(count_ir lockstar "$map" "$scen") || exit 1
+        set -- $r
+        ls_ir=$1 ls_exp=$2 nq=$3
+        cp "$tmp/cg.lockstar.out" "$tmp/profile.$name.out"
+        r=$(count_ir textbook "$map" "$scen") || exit 1
+        set -- $r
+        tb_ir=$1 tb_exp=$2
+        awk -v n="$name" -v q="$nq" -v l="$ls_ir" -v t="$tb_ir" \
+            -v le="$ls_exp" -v te="$tb_exp" 'BEGIN {
+            printf "| %s | %d | %.0f | %.0f | %.2f× | %.1f | %.1f |\n",
+                n, q, l / q, t / q, t / l, l / le, t / te }' >>"$tmp/instr.md"
+        worst=$(awk -v w="$worst" -v l="$ls_ir" -v t="$tb_ir" -v n="$name" 'BEGIN {
+            r = t / l; split(w, a, " ");
+            if (w == "" || r < a[1]) printf "%.2f %s", r, n; else print w }')
+        profile_map=$name
+    done
+    if [ -n "$worst" ]; then
+        set -- $worst
+        verdict="**not met**"
+        awk -v r="$1" 'BEGIN { exit !(r >= 2.0) }' && verdict=met
+        {
+            echo
+            echo "| target | measured (worst map) | |"
+            echo "|---|---|---|"
+            echo "| lockstar A* ≥ 2× fewer instructions than textbook A* | $1× ($2) | $verdict |"
+        } >>"$tmp/instr.md"
+        callgrind_annotate --inclusive=no --auto=no "$tmp/profile.$profile_map.out" 2>/dev/null |
+            grep -E '^ *[0-9,]+ ' | head -n 12 >"$tmp/profile.txt" || true
+    fi
+fi
+
+{
+    echo "# lockstar benchmark results"
+    echo
+    echo "Written by \`make bench\` (bench/report.sh; method in bench/README.md)."
+    echo "Numbers from a shared, possibly busy machine: compare ratios measured"
+    echo "in the same run, and prefer the instruction counts, which do not vary."
+    echo
+    echo "| | |"
+    echo "|---|---|"
+    echo "| date | $(date -u '+%Y-%m-%d %H:%M UTC') |"
+    echo "| machine | $(uname -m), $(uname -sr), $(nproc 2>/dev/null || echo '?') CPUs |"
+    echo "| CPU | $cpu |"
+    echo "| compiler | $cc_version |"
+    echo "| CFLAGS | \`${CFLAGS:-(not given)}\` |"
+    echo "| load average before / after timing | $load_before / $load_after |"
+    echo "| duration of the timed runs | $(( $(date +%s) - start )) s |"
+    echo
+    echo "## Moving AI maps"
+    echo
+    echo "\`lockstar-bench --repeat $repeat $limit MAP SCEN ...\` with the maps and"
+    echo "scenario files listed in the tables (from ../shared/maps; see its"
+    echo "SOURCES.md). All algorithms ran on the same queries in one process;"
+    echo "ratios are this algorithm's time over lockstar's on the same queries."
+    echo
+    cat "$tmp/maps.md"
+    echo "## Scaling: generated maps with 20 % obstacles"
+    echo
+    echo "\`lockstar-bench --generate $sizes --gen-queries $gen_queries --algo $scaling_algos\`: one map per"
+    echo "size from ls_rng (seed 0x6c6f636b73746172 + size), $gen_queries random"
+    echo "start/goal pairs per map that are connected."
+    echo
+    cat "$tmp/scaling.md"
+    echo "## Instructions (callgrind)"
+    echo
+    if [ $have_valgrind = 1 ]; then
+        echo "\`valgrind --tool=callgrind --toggle-collect=run_only_queries"
+        echo "lockstar-bench --only ALGO --queries $cg_queries MAP SCEN\`: instructions"
+        echo "executed inside the query loop only (the same $cg_queries queries, spread"
+        echo "over the scenario file, for both)."
+        echo
+        cat "$tmp/instr.md"
+        if [ -s "$tmp/profile.txt" ]; then
+            echo
+            echo "Where lockstar's instructions go on $profile_map (callgrind_annotate,"
+            echo "exclusive, top functions):"
+            echo
+            echo '```'
+            cat "$tmp/profile.txt"
+            echo '```'
+        fi
+    else
+        echo "valgrind (callgrind) is not installed; no instruction counts."
+    fi
+} >"$out.tmp"
+mv "$out.tmp" "$out"
+echo "report.sh: wrote $out" >&2
