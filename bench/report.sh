@@ -18,7 +18,8 @@
 # BENCH_GEN_QUERIES (32), BENCH_SCALING_ALGOS (lockstar,jps,textbook,listscan:
 # Dijkstra, BFS and DFS search whole 4096^2 maps, which takes many minutes;
 # the Moving AI tables show them), BENCH_CALLGRIND_MAPS (lak303d random512-20-0),
-# BENCH_CALLGRIND_QUERIES (30), BENCH_QUICK=1 (a short run for trying the
+# BENCH_CALLGRIND_QUERIES (30), BENCH_COMMIT (the source version to print;
+# default: git describes this tree), BENCH_QUICK=1 (a short run for trying the
 # script: 30 queries per map, sizes 256,512, 5 callgrind queries).
 set -eu
 
@@ -68,6 +69,17 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -
 cc_version=$(${CC:-cc} --version 2>/dev/null | head -n 1 || true)
 [ -n "$cc_version" ] || cc_version="${CC:-cc} (version unknown)"
 load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
+# The library version measured: BENCH_COMMIT, else the git commit of this
+# source tree (with "+ local changes" if src/ or include/ differ from it).
+commit=${BENCH_COMMIT:-}
+if [ -z "$commit" ]; then
+    top=$(cd "$(dirname "$0")/.." && pwd)
+    commit=$(git -C "$top" rev-parse --short HEAD 2>/dev/null || true)
+    if [ -n "$commit" ] && [ -n "$(git -C "$top" status --porcelain -- src include 2>/dev/null)" ]; then
+        commit="$commit + local changes in src/ or include/"
+    fi
+fi
+[ -n "$commit" ] || commit=unknown
 
 echo "report.sh: Moving AI maps ($(($# / 2)) maps, repeat $repeat)..." >&2
 start=$(date +%s)
@@ -156,6 +168,7 @@ fi
     echo "| CPU | $cpu |"
     echo "| compiler | $cc_version |"
     echo "| CFLAGS | \`${CFLAGS:-(not given)}\` |"
+    echo "| lockstar source | $commit |"
     echo "| load average before / after timing | $load_before / $load_after |"
     echo "| duration of the timed runs | $(( $(date +%s) - start )) s |"
     echo
