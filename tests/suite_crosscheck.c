@@ -169,13 +169,86 @@ static void test_astar_matches_independent_dijkstra_on_random_grids(void)
     CU_ASSERT(min_hits >= 15);
 }
 
+/*
+ * The library against tu_reference_astar, a second implementation of the
+ * header's search order written from its text alone (linear-scan open list):
+ * status, cost, expansions, the exact path, digest and partial path must
+ * all agree, for every option including weights, the LOW_G tie-break and
+ * max_expansions. Costs alone cannot see a wrong neighbour order or a
+ * parent changed on an equal g; this can.
+ */
+static tu_outcome lib_out, ref_out;
+
+static void test_astar_reproduces_reference_search_order_exactly(void)
+{
+    static const uint32_t costs[][2] = { { 10, 14 }, { 1, 1 }, { 3, 4 },
+                                         { 100, 141 }, { 7, 14 } };
+    ls_rng rng;
+    uint32_t i, differ = 0, ok = 0, no_path = 0, limit = 0;
+
+    ls_rng_seed(&rng, 0xA57A2u);
+    for (i = 0; i < 700; i++) {
+        int32_t w = 1 + (int32_t)ls_rng_below(&rng, 24);
+        int32_t h = 1 + (int32_t)ls_rng_below(&rng, 24);
+        ls_grid *g = tu_random_grid(&rng, w, h, ls_rng_below(&rng, 45), 30, 9);
+        ls_search *s = NULL;
+        ls_query q;
+        uint32_t c = ls_rng_below(&rng, 5);
+
+        CU_ASSERT_FATAL(g != NULL);
+        CU_ASSERT_FATAL(ls_search_create(w, h, NULL, &s) == LS_OK);
+        ls_query_init(&q);
+        q.connectivity = ls_rng_below(&rng, 2) ? LS_CONNECT_8 : LS_CONNECT_4;
+        q.corner_rule = (int32_t)ls_rng_below(&rng, 3);
+        q.heuristic = (int32_t)ls_rng_below(&rng, 5);
+        q.tie_break = (int32_t)ls_rng_below(&rng, 2);
+        q.straight_cost = costs[c][0];
+        q.diagonal_cost = costs[c][1];
+        if (ls_rng_below(&rng, 3) == 0)
+            q.weight = (fix16_t)(0x10000 + ls_rng_below(&rng, 0x50000));
+        if (ls_rng_below(&rng, 4) == 0)
+            q.max_expansions = 1 + ls_rng_below(&rng, 100);
+        if (tu_random_open_cell(&rng, g, &q.start_x, &q.start_y) &&
+            tu_random_open_cell(&rng, g, &q.goal_x, &q.goal_y)) {
+            tu_run(s, g, &q, 0, &lib_out);
+            CU_ASSERT_FATAL(tu_reference_astar(g, &q, &ref_out));
+            if (!tu_outcome_equal(&lib_out, &ref_out, why, sizeof why)) {
+                if (differ++ < 5)
+                    printf("\n    crosscheck: reference differs on a %dx%d grid, "
+                           "%d,%d -> %d,%d conn %d corner %d heur %d tie %d "
+                           "costs %u/%u weight %ld max %u: %s",
+                           (int)w, (int)h, (int)q.start_x, (int)q.start_y,
+                           (int)q.goal_x, (int)q.goal_y, (int)q.connectivity,
+                           (int)q.corner_rule, (int)q.heuristic,
+                           (int)q.tie_break, (unsigned)q.straight_cost,
+                           (unsigned)q.diagonal_cost, (long)q.weight,
+                           (unsigned)q.max_expansions, why);
+            }
+            if (ref_out.status == LS_OK)
+                ok++;
+            else if (ref_out.status == LS_NO_PATH)
+                no_path++;
+            else if (ref_out.status == LS_EXPANSION_LIMIT)
+                limit++;
+        }
+        ls_search_destroy(s);
+        ls_grid_destroy(g);
+    }
+    CU_ASSERT_EQUAL(differ, 0);
+    CU_ASSERT(ok >= 300);
+    CU_ASSERT(no_path >= 50);
+    CU_ASSERT(limit >= 50);
+}
+
 int suite_crosscheck_register(void)
 {
     CU_pSuite s = CU_add_suite("crosscheck", NULL, NULL);
     if (!s)
         return -1;
     if (!CU_add_test(s, "A* matches the independent Dijkstra on random grids",
-                     test_astar_matches_independent_dijkstra_on_random_grids))
+                     test_astar_matches_independent_dijkstra_on_random_grids) ||
+        !CU_add_test(s, "A* reproduces the reference search order exactly",
+                     test_astar_reproduces_reference_search_order_exactly))
         return -1;
     return 0;
 }

@@ -394,6 +394,37 @@ static void test_partial_path_breaks_full_ties_by_cell_index(void)
     check_pocket(3, want, 8);
 }
 
+/* A parent changes only on a strictly smaller g. In a 2 x 2 grid, 4-
+ * connected, E (1,0) and S (0,1) both reach the goal at g 20; (1,0) is
+ * expanded first (equal f and g, smaller cell index), so the goal keeps it
+ * as parent although (0,1) offers the same g later. */
+static void test_equal_g_keeps_the_first_parent(void)
+{
+    ls_grid *g = NULL;
+    ls_search *s = NULL;
+    ls_query q;
+    ls_result r;
+    int tie, heur;
+
+    CU_ASSERT_FATAL(ls_grid_create(2, 2, NULL, &g) == LS_OK);
+    CU_ASSERT_FATAL(ls_search_create(2, 2, NULL, &s) == LS_OK);
+    for (tie = LS_TIE_HIGH_G; tie <= LS_TIE_LOW_G; tie++)
+        for (heur = LS_HEURISTIC_AUTO; heur <= LS_HEURISTIC_ZERO; heur++) {
+            ls_query_init(&q);
+            q.connectivity = LS_CONNECT_4;
+            q.tie_break = tie;
+            q.heuristic = heur;
+            q.goal_x = 1;
+            q.goal_y = 1;
+            CU_ASSERT(tu_find_checked(s, g, &q, path, CAP, &r, why, sizeof why));
+            CU_ASSERT_EQUAL(r.cost, 20);
+            CU_ASSERT_EQUAL(r.path_length, 3);
+            CU_ASSERT(path[1].x == 1 && path[1].y == 0);
+        }
+    ls_search_destroy(s);
+    ls_grid_destroy(g);
+}
+
 /* ------------------------------------------------------ no history */
 
 /* Random queries with every option, on one grid. */
@@ -667,6 +698,8 @@ int suite_search_register(void)
                      test_partial_path_prefers_smaller_f_among_equal_distance) ||
         !CU_add_test(s, "partial path breaks full ties by cell index",
                      test_partial_path_breaks_full_ties_by_cell_index) ||
+        !CU_add_test(s, "equal g keeps the first parent",
+                     test_equal_g_keeps_the_first_parent) ||
         !CU_add_test(s, "reused context matches a fresh context",
                      test_reused_context_matches_fresh_context) ||
         !CU_add_test(s, "many queries on one context stay exact",

@@ -126,6 +126,12 @@ typedef struct tu_outcome {
 ls_status tu_run(ls_search *search, const ls_grid *grid, const ls_query *q,
                  uint32_t budget, tu_outcome *out);
 
+/* The search order of lockstar.h, implemented again from the text alone
+ * with a linear-scan open list: status, cost, expansions, path, digest and
+ * partial path an A* query must give (the path only if it fits in
+ * TU_MAX_PATH). Returns 0 when out of memory. The query must be valid. */
+int tu_reference_astar(const ls_grid *grid, const ls_query *q, tu_outcome *out);
+
 /* 1 if a and b are identical in every reported field; else 0 and why. */
 int tu_outcome_equal(const tu_outcome *a, const tu_outcome *b, char *why,
                      size_t why_size);
