@@ -259,6 +259,87 @@ static void test_one_row_and_one_column_grids(void)
     check_thin(1, 2);
 }
 
+/* Grids at the maximum width or height: the whole row or column is the
+ * path, with cell indices and strides at their largest. */
+static void test_full_length_row_and_column_at_max_dimension(void)
+{
+    static const int32_t sizes[][2] = { { LS_MAX_DIMENSION, 1 },
+                                        { 1, LS_MAX_DIMENSION },
+                                        { LS_MAX_DIMENSION, 2 } };
+    ls_point *pts = malloc((size_t)LS_MAX_DIMENSION * 2 * sizeof *pts);
+    size_t i;
+    int algo;
+
+    CU_ASSERT_FATAL(pts != NULL);
+    for (i = 0; i < 3; i++) {
+        int32_t w = sizes[i][0], h = sizes[i][1];
+        ls_grid *g = NULL;
+        ls_search *s = NULL;
+        ls_query q;
+        ls_result r;
+        CU_ASSERT_FATAL(ls_grid_create(w, h, NULL, &g) == LS_OK);
+        CU_ASSERT_FATAL(ls_search_create(w, h, NULL, &s) == LS_OK);
+        for (algo = LS_ALGO_ASTAR; algo <= LS_ALGO_JPS; algo++) {
+            ls_query_init(&q);
+            q.algorithm = algo;
+            q.start_x = w - 1;
+            q.start_y = h - 1;
+            q.goal_x = 0;
+            q.goal_y = 0;
+            CU_ASSERT(tu_find_checked(s, g, &q, pts, LS_MAX_DIMENSION * 2, &r,
+                                      why, sizeof why));
+            CU_ASSERT_EQUAL(r.status, LS_OK);
+            CU_ASSERT_EQUAL(r.cost, (LS_MAX_DIMENSION - 1) * 10 + (h == 2 ? 4 : 0));
+            CU_ASSERT_EQUAL(r.path_length, LS_MAX_DIMENSION);
+        }
+        ls_search_destroy(s);
+        ls_grid_destroy(g);
+    }
+    free(pts);
+}
+
+/* JPS expands jump points, but its partial path still lists every cell:
+ * a legal walk from the start. */
+static void test_jps_partial_path_is_a_legal_walk(void)
+{
+    ls_rng rng;
+    int i, bad = 0, partials = 0;
+
+    ls_rng_seed(&rng, 1999);
+    for (i = 0; i < 120; i++) {
+        int32_t w = 8 + (int32_t)ls_rng_below(&rng, 30);
+        int32_t h = 8 + (int32_t)ls_rng_below(&rng, 30);
+        ls_grid *g = tu_random_grid(&rng, w, h, ls_rng_below(&rng, 40), 0, 1);
+        ls_search *s = NULL;
+        ls_query q;
+        ls_result r;
+        uint32_t len = 0;
+        char reason[200];
+
+        CU_ASSERT_FATAL(g != NULL);
+        CU_ASSERT_FATAL(ls_search_create(w, h, NULL, &s) == LS_OK);
+        ls_query_init(&q);
+        q.algorithm = LS_ALGO_JPS;
+        q.max_expansions = i % 2 ? 1 + ls_rng_below(&rng, 12) : 0;
+        tu_random_open_cell(&rng, g, &q.start_x, &q.start_y);
+        tu_random_open_cell(&rng, g, &q.goal_x, &q.goal_y);
+        if (!tu_find_checked(s, g, &q, path, CAP, &r, why, sizeof why))
+            bad++;
+        if (r.status != LS_OK &&
+            ls_search_partial_path(s, path, CAP, &len) == LS_OK) {
+            partials++;
+            if (!tu_path_legal(g, &q, path, len, 0, NULL, reason, sizeof reason)) {
+                bad++;
+                printf("\n    search: JPS partial path: %s", reason);
+            }
+        }
+        ls_search_destroy(s);
+        ls_grid_destroy(g);
+    }
+    CU_ASSERT_EQUAL(bad, 0);
+    CU_ASSERT(partials >= 30);
+}
+
 /* In a corridor each expansion is the next cell: max_expansions = k stops
  * after k cells with a partial path of exactly those k cells; k = 9 is
  * enough for a 10-cell corridor (the goal itself is never expanded). */
@@ -690,6 +771,10 @@ int suite_search_register(void)
                      test_cheaper_detour_around_swamp_is_taken) ||
         !CU_add_test(s, "one-row and one-column grids",
                      test_one_row_and_one_column_grids) ||
+        !CU_add_test(s, "full-length row and column at LS_MAX_DIMENSION",
+                     test_full_length_row_and_column_at_max_dimension) ||
+        !CU_add_test(s, "JPS partial path is a legal walk",
+                     test_jps_partial_path_is_a_legal_walk) ||
         !CU_add_test(s, "max_expansions stops with a partial path of expanded cells",
                      test_max_expansions_stops_with_partial_path_of_expanded_cells) ||
         !CU_add_test(s, "max_expansions 1 and 2 on an open grid",
