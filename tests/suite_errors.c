@@ -543,6 +543,48 @@ static void test_cost_overflow_on_long_expensive_corridor(void)
     ls_grid_destroy(g);
 }
 
+/* A serpentine of 128 one-cell corridors, 256 wide, joined at alternate
+ * ends: the only path has 32894 straight steps. At straight 65535 its cost
+ * (2155708290) exceeds LS_COST_MAX: A* and JPS must both report the
+ * overflow, never a wrapped cost; at straight 1000 both find 32894000. */
+static void test_cost_overflow_on_long_serpentine_for_astar_and_jps(void)
+{
+    enum { SW = 256, SH = 255 };
+    ls_grid *g = NULL;
+    ls_search *s = NULL;
+    ls_query q;
+    ls_result r;
+    int32_t x, y;
+    int algo;
+
+    CU_ASSERT_FATAL(ls_grid_create(SW, SH, NULL, &g) == LS_OK);
+    CU_ASSERT_FATAL(ls_search_create(SW, SH, NULL, &s) == LS_OK);
+    for (y = 1; y < SH; y += 2)
+        for (x = 0; x < SW; x++)
+            if (x != (y % 4 == 1 ? SW - 1 : 0))
+                ls_grid_set(g, x, y, LS_CELL_BLOCKED);
+    for (algo = LS_ALGO_ASTAR; algo <= LS_ALGO_JPS; algo++) {
+        ls_query_init(&q);
+        q.algorithm = algo;
+        q.goal_x = 0; /* the last corridor (y = 254) is walked right to left */
+        q.goal_y = SH - 1;
+        q.straight_cost = 1000;
+        q.diagonal_cost = 1414;
+        CU_ASSERT_EQUAL(ls_find_path(s, g, &q, NULL, 0, &r), LS_ERR_BUFFER_TOO_SMALL);
+        CU_ASSERT_EQUAL(r.cost, 32894000);
+        CU_ASSERT_EQUAL(r.path_length, 32895);
+        if (algo == LS_ALGO_ASTAR)
+            CU_ASSERT_EQUAL(tu_dijkstra(g, &q, NULL), 32894000);
+        q.straight_cost = 65535;
+        q.diagonal_cost = 131070;
+        CU_ASSERT_EQUAL(ls_find_path(s, g, &q, NULL, 0, &r), LS_ERR_COST_OVERFLOW);
+        q.heuristic = LS_HEURISTIC_ZERO;
+        CU_ASSERT_EQUAL(ls_find_path(s, g, &q, NULL, 0, &r), LS_ERR_COST_OVERFLOW);
+    }
+    ls_search_destroy(s);
+    ls_grid_destroy(g);
+}
+
 /* ---------------------------------------------- buffer too small */
 
 static void test_find_path_buffer_too_small_reports_length_writes_nothing(void)
@@ -849,6 +891,8 @@ int suite_errors_register(void)
                      test_start_f_overflow_is_reported_by_begin_and_validate) ||
         !CU_add_test(s, "cost overflow on a long expensive corridor",
                      test_cost_overflow_on_long_expensive_corridor) ||
+        !CU_add_test(s, "cost overflow on a long serpentine for A* and JPS",
+                     test_cost_overflow_on_long_serpentine_for_astar_and_jps) ||
         !CU_add_test(s, "find_path buffer too small: length, nothing written",
                      test_find_path_buffer_too_small_reports_length_writes_nothing) ||
         !CU_add_test(s, "search_path buffer too small: length, nothing written",
