@@ -661,6 +661,7 @@ static void test_two_contexts_on_one_grid_do_not_interfere(void)
 
 /* ---------------------------------------------------------- threads */
 
+#ifdef HAVE_THREADS
 enum { T_W = 48, T_H = 48, T_QUERIES = 120, T_THREADS = 4 };
 
 typedef struct thread_job {
@@ -703,7 +704,6 @@ static void run_job(thread_job *job)
     free(pts);
 }
 
-#ifdef HAVE_THREADS
 static void *thread_main(void *arg)
 {
     run_job(arg);
