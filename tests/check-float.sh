@@ -34,10 +34,10 @@ case "$host_cpu" in
 x86_64|i?86)
     # SSE/AVX scalar and packed float/double arithmetic and conversions,
     # and x87. Integer SIMD (pxor, movdqa, ...) is allowed.
-    pattern='[[:space:]](v?(add|sub|mul|div|sqrt|min|max|rcp|rsqrt|round|fmadd[0-9]*|fmsub[0-9]*)[sp][sd]|v?cvt[a-z0-9]*|v?u?comis[sd]|v?(and|andn|or|xor)p[sd]|f(ld|st|stp|add|sub|mul|div|sqrt|ild|ist|istp|comp?|ucomi?p?|xch|chs|abs)[a-z]*)[[:space:]]'
+    pattern='v?(add|sub|mul|div|sqrt|min|max|rcp|rsqrt|round|fmadd[0-9]*|fmsub[0-9]*)[sp][sd]|v?cvt[a-z0-9]*|v?u?comis[sd]|v?(and|andn|or|xor)p[sd]|f(ld|st|stp|add|sub|mul|div|sqrt|ild|ist|istp|comp?|ucomi?p?|xch|chs|abs)[a-z]*'
     ;;
 aarch64|arm64)
-    pattern='[[:space:]](fadd|fsub|fmul|fdiv|fsqrt|fmadd|fmsub|fnmadd|fnmsub|fneg|fabs|fcmp|fcmpe|fccmp|fcsel|fcvt[a-z]*|scvtf|ucvtf|fmov|fmin[a-z]*|fmax[a-z]*|frint[a-z]*)[[:space:]]'
+    pattern='fadd|fsub|fmul|fdiv|fsqrt|fmadd|fmsub|fnmadd|fnmsub|fneg|fabs|fcmp|fcmpe|fccmp|fcsel|fcvt[a-z]*|scvtf|ucvtf|fmov|fmin[a-z]*|fmax[a-z]*|frint[a-z]*'
     ;;
 *)
     pattern=''
@@ -51,7 +51,12 @@ if [ -n "$pattern" ]; then
         exit 1
     fi
     insns=$(grep -cE '^[[:space:]]+[0-9a-f]+:' check-float.dis)
-    hits=$(grep -E "$pattern" check-float.dis | head -20)
+    # Match the mnemonic only (the first word after the address), never an
+    # operand: a jump target such as "fadd <ls_search_step+...>" is an
+    # address, not an instruction.
+    hits=$(grep -E '^[[:space:]]+[0-9a-f]+:' check-float.dis \
+        | awk -F '\t' -v re="^($pattern)\$" '{ split($2, w, " "); if (w[1] ~ re) print }' \
+        | head -20)
     rm -f check-float.dis
     if [ "$insns" -eq 0 ]; then
         echo "check-float: disassembly of $lib is empty"
