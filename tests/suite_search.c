@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <CUnit/CUnit.h>
-#include "lockstar.h"
+#include "../src/internal.h" /* LS_GENERATION_MAX, for the wrap test */
 #include "suites.h"
 #include "test_util.h"
 
@@ -613,6 +613,54 @@ static void test_many_queries_on_one_context_stay_exact(void)
     ls_grid_destroy(g);
 }
 
+/*
+ * The per-cell stamps of a context repeat after LS_GENERATION_MAX queries.
+ * Query 1 searches the right half of a corridor (a wall keeps it there),
+ * queries 2 .. LS_GENERATION_MAX only the left half, so the right half
+ * still carries query 1's stamps (cells closed) when query
+ * LS_GENERATION_MAX + 1 gets query 1's generation number again and
+ * searches the right half once more: it must not see them.
+ */
+static void test_generation_wrap_forgets_old_stamps(void)
+{
+#if LS_GENERATION_MAX < 1000000
+    enum { CW = 40 };
+    ls_grid *g = NULL;
+    ls_search *s = NULL, *fresh = NULL;
+    ls_query right, left;
+    ls_result want, r;
+    uint32_t i;
+    int differ = 0;
+
+    CU_ASSERT_FATAL(ls_grid_create(CW, 1, NULL, &g) == LS_OK);
+    CU_ASSERT_FATAL(ls_search_create(CW, 1, NULL, &s) == LS_OK);
+    CU_ASSERT_FATAL(ls_search_create(CW, 1, NULL, &fresh) == LS_OK);
+    ls_grid_set(g, CW / 2 - 1, 0, LS_CELL_BLOCKED);
+    ls_query_init(&right);
+    right.start_x = CW - 1;
+    right.goal_x = CW / 2;
+    ls_query_init(&left);
+    left.goal_x = 5;
+    CU_ASSERT_EQUAL_FATAL(ls_find_path(fresh, g, &right, path, CAP, &want), LS_OK);
+    CU_ASSERT_EQUAL(ls_find_path(s, g, &right, path, CAP, &r), LS_OK);
+    for (i = 2; i <= LS_GENERATION_MAX; i++)
+        if (ls_find_path(s, g, &left, path, CAP, &r) != LS_OK)
+            differ++;
+    /* Query LS_GENERATION_MAX + 1, and a few more. */
+    for (i = 0; i < 3; i++) {
+        if (ls_find_path(s, g, &right, path, CAP, &r) != LS_OK ||
+            memcmp(&r, &want, sizeof r) != 0)
+            differ++;
+    }
+    CU_ASSERT_EQUAL(differ, 0);
+    ls_search_destroy(s);
+    ls_search_destroy(fresh);
+    ls_grid_destroy(g);
+#else
+    CU_PASS("generation counter too wide to wrap in a unit test");
+#endif
+}
+
 /* Two contexts on one grid, stepped in turns, do not disturb each other. */
 static void test_two_contexts_on_one_grid_do_not_interfere(void)
 {
@@ -789,6 +837,8 @@ int suite_search_register(void)
                      test_reused_context_matches_fresh_context) ||
         !CU_add_test(s, "many queries on one context stay exact",
                      test_many_queries_on_one_context_stay_exact) ||
+        !CU_add_test(s, "generation wrap forgets old stamps",
+                     test_generation_wrap_forgets_old_stamps) ||
         !CU_add_test(s, "two contexts on one grid do not interfere",
                      test_two_contexts_on_one_grid_do_not_interfere) ||
         !CU_add_test(s, "four threads match one thread",
