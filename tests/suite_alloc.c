@@ -4,6 +4,7 @@
  * match the header's memory notes, and every allocation failure gives
  * LS_ERR_OUT_OF_MEMORY without a leak.
  */
+#include <stdio.h>
 #include <string.h>
 #include <CUnit/CUnit.h>
 #include "lockstar.h"
@@ -134,6 +135,15 @@ static void test_memory_matches_documented_sizes(void)
         CU_ASSERT(gc.bytes_allocated <= cells + 4096);
         CU_ASSERT(sc.bytes_allocated >= per_cell * cells);
         CU_ASSERT(sc.bytes_allocated <= per_cell * cells + 65536 + 256 * longest);
+        if (gc.bytes_allocated > cells + 4096 ||
+            sc.bytes_allocated > per_cell * cells + 65536 + 256 * longest)
+            printf("\n    alloc: %dx%d: grid %llu bytes (documented: %llu + small), "
+                   "context %llu bytes (documented: %llu x %llu + small)",
+                   (int)sizes[i][0], (int)sizes[i][1],
+                   (unsigned long long)gc.bytes_allocated,
+                   (unsigned long long)cells,
+                   (unsigned long long)sc.bytes_allocated,
+                   (unsigned long long)per_cell, (unsigned long long)cells);
         ls_search_destroy(s);
         ls_grid_destroy(g);
     }
