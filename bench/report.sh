@@ -18,7 +18,8 @@
 # BENCH_GEN_QUERIES (32), BENCH_SCALING_ALGOS (lockstar,jps,textbook,listscan:
 # Dijkstra, BFS and DFS search whole 4096^2 maps, which takes many minutes;
 # the Moving AI tables show them), BENCH_CALLGRIND_MAPS (lak303d random512-20-0),
-# BENCH_CALLGRIND_QUERIES (30), BENCH_COMMIT (the source version to print;
+# BENCH_CALLGRIND_QUERIES (30), BENCH_CLOCK (wall, or cpu for thread CPU
+# time on a busy machine), BENCH_COMMIT (the source version to print;
 # default: git describes this tree), BENCH_QUICK=1 (a short run for trying the
 # script: 30 queries per map, sizes 256,512, 5 callgrind queries).
 set -eu
@@ -34,6 +35,7 @@ out=$3
 [ -d "$maps" ] || { echo "report.sh: no maps directory $maps" >&2; exit 2; }
 
 repeat=${BENCH_REPEAT:-3}
+clock=${BENCH_CLOCK:-wall}
 sizes=${BENCH_SIZES:-256,512,1024,2048,4096}
 if "$bin" --help | grep -q '^  jps '; then
     scaling_algos=${BENCH_SCALING_ALGOS:-lockstar,jps,textbook,listscan}
@@ -83,9 +85,9 @@ fi
 
 echo "report.sh: Moving AI maps ($(($# / 2)) maps, repeat $repeat)..." >&2
 start=$(date +%s)
-"$bin" --repeat "$repeat" $limit "$@" >"$tmp/maps.md"
+"$bin" --clock "$clock" --repeat "$repeat" $limit "$@" >"$tmp/maps.md"
 echo "report.sh: scaling run ($sizes)..." >&2
-"$bin" --generate "$sizes" --gen-queries "$gen_queries" \
+"$bin" --clock "$clock" --generate "$sizes" --gen-queries "$gen_queries" \
     --algo "$scaling_algos" >"$tmp/scaling.md"
 load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
 
@@ -174,7 +176,7 @@ fi
     echo
     echo "## Moving AI maps"
     echo
-    echo "\`lockstar-bench --repeat $repeat $limit MAP SCEN ...\` with the maps and"
+    echo "\`lockstar-bench --clock $clock --repeat $repeat $limit MAP SCEN ...\` with the maps and"
     echo "scenario files listed in the tables (from ../shared/maps; see its"
     echo "SOURCES.md). All algorithms ran on the same queries in one process;"
     echo "ratios are this algorithm's time over lockstar's on the same queries."
@@ -182,7 +184,7 @@ fi
     cat "$tmp/maps.md"
     echo "## Scaling: generated maps with 20 % obstacles"
     echo
-    echo "\`lockstar-bench --generate $sizes --gen-queries $gen_queries --algo $scaling_algos\`: one map per"
+    echo "\`lockstar-bench --clock $clock --generate $sizes --gen-queries $gen_queries --algo $scaling_algos\`: one map per"
     echo "size from ls_rng (seed 0x6c6f636b73746172 + size), $gen_queries random"
     echo "start/goal pairs per map that are connected."
     echo

@@ -1,14 +1,25 @@
 /*
- * timer.h - wall-clock timing for the benchmark (never used by the library).
- * A monotonic clock in nanoseconds; doubles only for printing.
+ * timer.h - timing for the benchmark (never used by the library).
+ * Clocks in integer nanoseconds; doubles only for printing.
  */
 #ifndef LS_BENCH_TIMER_H
 #define LS_BENCH_TIMER_H
 
 #include <stdint.h>
 
-/* Nanoseconds on CLOCK_MONOTONIC since an arbitrary start. */
+/* The clock that times queries, in nanoseconds since an arbitrary start:
+ * CLOCK_MONOTONIC (wall time), or after bench_use_cpu_clock() the calling
+ * thread's CPU time (CLOCK_THREAD_CPUTIME_ID), which leaves out the time
+ * other processes held the CPU on a busy machine. */
 uint64_t bench_now_ns(void);
+/* Switch bench_now_ns to thread CPU time. Returns 0 if unavailable. */
+int bench_use_cpu_clock(void);
+
+/* Wall time (CLOCK_MONOTONIC) and this process's CPU time (getrusage,
+ * user + system), in nanoseconds: their ratio over a phase shows how much
+ * of it the process actually ran. */
+uint64_t bench_wall_ns(void);
+uint64_t bench_cpu_ns(void);
 
 /* Peak resident set size of this process in KiB (getrusage ru_maxrss). */
 long bench_peak_rss_kib(void);
