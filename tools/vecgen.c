@@ -124,6 +124,7 @@ typedef struct gen {
     vf_runner runner;
     int huge_costs;          /* step costs up to 65535 allowed */
     uint32_t budget_percent; /* share of vectors also run sliced */
+    int jps;                 /* vec_options draws JPS queries (jps.vec) */
 } gen;
 
 static void die(const char *what, const char *detail)
@@ -345,18 +346,47 @@ static const uint32_t costs[][2] = {
 static const uint32_t budgets[] = { 1, 2, 3, 4, 5, 7, 8, 13, 16, 31, 64,
                                     100, 255, 1000, 4096, 65536 };
 
+static void jps_options(gen *g, vf_vector *v);
+
 /* The next of the 2 x 3 x 5 x 2 = 60 combinations of connectivity,
  * corner rule, heuristic and tie-break; weight, costs and budget drawn. */
 static void vec_options(gen *g, vf_vector *v)
+{
+    uint32_t k;
+    ls_query *q = &v->query;
+    uint32_t nc = g->huge_costs ? (uint32_t)(sizeof costs / sizeof costs[0])
+                                : N_COSTS_MODERATE;
+    if (g->jps) { /* jps.vec: its own cycle of options */
+        jps_options(g, v);
+        return;
+    }
+    k = g->combo++;
+    q->connectivity = k % 2 ? LS_CONNECT_4 : LS_CONNECT_8;
+    q->corner_rule = (int32_t)((k / 2) % 3);
+    q->heuristic = (int32_t)((k / 6) % 5);
+    q->tie_break = (int32_t)((k / 30) % 2);
+    set_weight(v, weights[rnd(g, sizeof weights / sizeof weights[0])]);
+    k = rnd(g, nc);
+    set_costs(v, costs[k][0], costs[k][1]);
+    v->budget = 0;
+    if (rnd(g, 100) < g->budget_percent)
+        v->budget = budgets[rnd(g, sizeof budgets / sizeof budgets[0])];
+}
+
+/* jps.vec: JPS, 8-connected, no corner cutting (what it supports); the
+ * next of the 5 x 2 = 10 combinations of heuristic and tie-break; weight,
+ * costs and budget drawn as vec_options draws them. */
+static void jps_options(gen *g, vf_vector *v)
 {
     uint32_t k = g->combo++;
     ls_query *q = &v->query;
     uint32_t nc = g->huge_costs ? (uint32_t)(sizeof costs / sizeof costs[0])
                                 : N_COSTS_MODERATE;
-    q->connectivity = k % 2 ? LS_CONNECT_4 : LS_CONNECT_8;
-    q->corner_rule = (int32_t)((k / 2) % 3);
-    q->heuristic = (int32_t)((k / 6) % 5);
-    q->tie_break = (int32_t)((k / 30) % 2);
+    q->algorithm = LS_ALGO_JPS;
+    q->connectivity = LS_CONNECT_8;
+    q->corner_rule = LS_CORNERS_NONE;
+    q->heuristic = (int32_t)(k % 5);
+    q->tie_break = (int32_t)((k / 5) % 2);
     set_weight(v, weights[rnd(g, sizeof weights / sizeof weights[0])]);
     k = rnd(g, nc);
     set_costs(v, costs[k][0], costs[k][1]);
@@ -544,6 +574,93 @@ static void sanity(gen *g, const vf_vector *v, const vf_outcome *o)
         die("an unexpected status", v->id);
 }
 
+/* ---- JPS (jps.vec): checks on top of sanity() ---- */
+
+static int is_option_error(ls_status st)
+{
+    return st == LS_ERR_BAD_OPTION || st == LS_ERR_BAD_STEP_COST ||
+           st == LS_ERR_BAD_WEIGHT || st == LS_ERR_BAD_STRUCT_SIZE;
+}
+
+/* What validating a JPS query must give, worked out apart from the JPS
+ * code: the option checks every algorithm shares (ls_query_validate of the
+ * same query as A*), then JPS's own two (connectivity and corner rule,
+ * then a passable cell costing more than 1 anywhere on the grid, found by
+ * scanning vecgen's copy of the cells), then the rest of the A* checks
+ * (bounds, blocked cells, the start's f). */
+static ls_status jps_expected_validation(const gen *g, const ls_query *q)
+{
+    ls_query a = *q;
+    ls_status st;
+    size_t i, n = (size_t)g->w * (size_t)g->h;
+    a.algorithm = LS_ALGO_ASTAR;
+    st = ls_query_validate(&a, g->grid);
+    if (is_option_error(st))
+        return st;
+    if (q->connectivity != LS_CONNECT_8 || q->corner_rule != LS_CORNERS_NONE)
+        return LS_ERR_UNSUPPORTED;
+    for (i = 0; i < n; i++)
+        if (g->cells[i] > 1)
+            return LS_ERR_NOT_UNIFORM;
+    return st;
+}
+
+/* A JPS outcome against its validation order and against A* on the same
+ * query (default heuristic, weight 1, no limit): the same reachability,
+ * never a cost below A*'s optimum, and exactly A*'s cost when the JPS
+ * query itself has weight 1 and an admissible heuristic. (sanity() has
+ * already checked the path as a legal walk, its cost against Dijkstra's
+ * and the partial path.) */
+static void jps_check(gen *g, const vf_vector *v, const vf_outcome *o)
+{
+    const ls_query *q = &v->query;
+    ls_status want = jps_expected_validation(g, q);
+    vf_vector a;
+    vf_outcome ao;
+
+    if (want != LS_OK) {
+        if (o->status != want)
+            die("JPS gave another status than validation must give", v->id);
+        return;
+    }
+    if (o->status < 0 && o->status != LS_ERR_COST_OVERFLOW)
+        die("JPS refused a query it supports", v->id);
+    if (o->status == LS_EXPANSION_LIMIT &&
+        o->expansions != q->max_expansions)
+        die("JPS stopped at another count than its expansion limit", v->id);
+    if (o->status == LS_OK && q->max_expansions != 0 &&
+        o->expansions > q->max_expansions)
+        die("JPS expanded more than its limit", v->id);
+    if (o->status == LS_OK && q->start_x == q->goal_x &&
+        q->start_y == q->goal_y &&
+        (o->cost != 0 || o->length != 1 || o->expansions != 0))
+        die("start == goal is not the one-cell path of cost 0", v->id);
+    if (o->status != LS_OK && o->status != LS_NO_PATH)
+        return;
+
+    memset(&a, 0, sizeof a);
+    memcpy(a.id, v->id, sizeof a.id);
+    a.query = *q;
+    a.query.algorithm = LS_ALGO_ASTAR;
+    a.query.heuristic = LS_HEURISTIC_AUTO;
+    a.query.weight = fix16_one;
+    a.query.max_expansions = 0;
+    if (vf_run(&g->runner, g->grid, &a, 0, &ao) != 0)
+        die("out of memory", NULL);
+    if (o->status == LS_NO_PATH && ao.status != LS_NO_PATH)
+        die("JPS found no path, A* did", v->id);
+    if (o->status == LS_OK) {
+        if (ao.status != LS_OK)
+            die("JPS found a path, A* did not", v->id);
+        if (o->cost < ao.cost)
+            die("the JPS cost is below A*'s optimum", v->id);
+        if (admissible(q) && q->weight == fix16_one && o->cost != ao.cost)
+            die("the JPS cost differs from A*'s (weight 1, admissible)",
+                v->id);
+    }
+    vf_outcome_free(&ao);
+}
+
 /* Run v, check the outcome and record it as v's expectation. */
 static ls_status vec_done(gen *g, vf_vector *v)
 {
@@ -553,6 +670,8 @@ static ls_status vec_done(gen *g, vf_vector *v)
     if (vf_run(&g->runner, g->grid, v, 0, &o) != 0)
         die("out of memory", NULL);
     sanity(g, v, &o);
+    if (v->query.algorithm == LS_ALGO_JPS)
+        jps_check(g, v, &o);
     vf_outcome_free(&v->expect);
     v->expect = o;
     if (v->budget > 0) {
@@ -1408,6 +1527,711 @@ static void fam_files(gen *g)
 }
 
 /* ------------------------------------------------------------------------
+ * JPS (jps.vec): every query is LS_ALGO_JPS. Successful ones are checked
+ * by sanity() (legal walk, Dijkstra's cost) and by jps_check() (A*'s cost,
+ * the validation order). The file is split into sections, counted in the
+ * summary.
+ * --------------------------------------------------------------------- */
+
+#define MAX_SECTIONS 24
+static const char *section_name[MAX_SECTIONS];
+static uint32_t section_count[MAX_SECTIONS], section_used, section_start;
+
+/* Close the current section and open one called name (NULL: none). */
+static void jps_section(gen *g, const char *name)
+{
+    if (section_used > 0)
+        section_count[section_used - 1] =
+            g->file.vector_count - section_start;
+    if (!name)
+        return;
+    if (section_used == MAX_SECTIONS)
+        die("internal: too many sections", name);
+    section_name[section_used++] = name;
+    section_start = g->file.vector_count;
+}
+
+/* A JPS vector with drawn options and the given start and goal. */
+static vf_vector *jps_vector(gen *g, int32_t sx, int32_t sy, int32_t gx,
+                             int32_t gy)
+{
+    vf_vector *v = vec_new(g);
+    vec_options(g, v);
+    v->query.start_x = sx;
+    v->query.start_y = sy;
+    v->query.goal_x = gx;
+    v->query.goal_y = gy;
+    return v;
+}
+
+/* Drawn maps where jump points and forced neighbours decide. */
+static const char *const jps_forced[] = {
+    "............", "....#.......", "............", "........#...",
+    "..#.........", "............", "......#.....", "............", NULL };
+static const char *const jps_utrap[] = {
+    "..............", "...########...", "..........#...", "..........#...",
+    "..........#...", "...########...", "..............", "..............",
+    NULL };
+static const char *const jps_pillars[] = {
+    "...........", ".#.#.#.#.#.", "...........", ".#.#.#.#.#.",
+    "...........", ".#.#.#.#.#.", "...........", NULL };
+static const char *const jps_diagwall[] = {
+    "........#", ".......#.", "......#..", ".....#...", "....#....",
+    "...#.....", "..#......", ".#.......", "#........", NULL };
+static const char *const jps_online[] = {
+    "...............", "...............", "...............",
+    "..........#....", "...............", NULL };
+
+static const trap jps_traps[] = {
+    { trap_pinch, { { 0, 0, 1, 1 }, { 1, 1, 0, 0 } } },
+    { trap_clip, { { 0, 0, 1, 1 }, { 1, 1, 0, 0 } } },
+    { trap_stairs, { { 0, 0, 4, 4 }, { 4, 4, 0, 0 } } },
+    { trap_wall, { { 5, 0, 0, 5 }, { 3, 3, 2, 2 } } },
+    { trap_zigzag, { { 0, 0, 7, 4 }, { 7, 0, 0, 4 } } },
+    { trap_room, { { 1, 1, 7, 7 }, { 4, 3, 4, 5 } } },
+    { trap_fence, { { 0, 0, 9, 4 }, { 2, 1, 8, 3 } } },
+    { jps_forced, { { 0, 0, 11, 7 }, { 11, 1, 0, 6 } } },
+    { jps_utrap, { { 5, 3, 13, 3 }, { 0, 3, 13, 4 } } },
+    { jps_pillars, { { 0, 0, 10, 6 }, { 2, 2, 8, 4 } } },
+    { jps_diagwall, { { 0, 0, 8, 8 }, { 0, 0, 4, 3 } } },
+    { jps_online, { { 0, 2, 7, 2 }, { 0, 0, 4, 4 } } },
+};
+
+static void jps_plain(gen *g)
+{
+    static const int32_t empty[][3] = {
+        { 3, 3, 10 }, { 8, 8, 20 }, { 16, 16, 24 }, { 32, 32, 24 },
+        { 64, 64, 24 }, { 100, 37, 16 }, { 37, 100, 16 }, { 5, 40, 10 },
+        { 40, 5, 10 }, { 128, 128, 16 }, { 256, 256, 10 }
+    };
+    static const int32_t rnd_sizes[][2] = { { 32, 32 }, { 64, 48 } };
+    static const int32_t maze_sizes[][2] = { { 21, 21 }, { 63, 47 } };
+    static const uint32_t maze_loops[] = { 0, 10 };
+    static const int32_t room_sizes[][2] = { { 40, 40 }, { 80, 64 } };
+    static const uint32_t rooms[] = { 5, 9, 15 };
+    static const uint32_t doors[][2] = { { 1, 60 }, { 3, 100 } };
+    static const int32_t corr_sizes[][2] = { { 15, 21 }, { 40, 40 } };
+    static const uint32_t gaps[] = { 1, 2, 4 };
+    uint32_t s, i, p, k, l, d;
+
+    /* Empty fields: ties everywhere; a third of the pairs on a shared row,
+     * column, diagonal or anti-diagonal. */
+    jps_section(g, "empty");
+    for (s = 0; s < sizeof empty / sizeof empty[0]; s++) {
+        map_gen(g, MG_EMPTY, empty[s][0], empty[s][1], 0, 0, 0, 0, 0);
+        for (i = 0; i < (uint32_t)empty[s][2]; i++) {
+            vf_vector *v = vec_new(g);
+            ls_query *q = &v->query;
+            int32_t dd;
+            vec_options(g, v);
+            vec_pair(g, v);
+            switch (i % 6) {
+            case 1: q->goal_y = q->start_y; break;
+            case 3: q->goal_x = q->start_x; break;
+            case 5:
+                dd = q->goal_x - q->start_x;
+                if (i % 12 == 11)
+                    dd = -dd; /* anti-diagonal */
+                if (q->start_y + dd >= 0 && q->start_y + dd < g->h)
+                    q->goal_y = q->start_y + dd;
+                break;
+            default: break;
+            }
+            vec_done(g, v);
+        }
+    }
+
+    jps_section(g, "random");
+    for (p = 5; p <= 45; p += 5)
+        for (s = 0; s < 2; s++) {
+            map_gen(g, MG_RANDOM, rnd_sizes[s][0], rnd_sizes[s][1],
+                    20000u + p * 10u + s, p, 0, 0, 0);
+            vec_random(g, 8);
+        }
+
+    jps_section(g, "maze");
+    for (k = 1; k <= 3; k++)
+        for (l = 0; l < 2; l++)
+            for (s = 0; s < 2; s++) {
+                map_gen(g, MG_MAZE, maze_sizes[s][0], maze_sizes[s][1],
+                        21000u + k * 100u + l * 10u + s, k, maze_loops[l], 0,
+                        0);
+                vec_random(g, 6);
+            }
+
+    jps_section(g, "rooms");
+    for (k = 0; k < 3; k++)
+        for (d = 0; d < 2; d++)
+            for (s = 0; s < 2; s++) {
+                map_gen(g, MG_ROOMS, room_sizes[s][0], room_sizes[s][1],
+                        22000u + k * 100u + d * 10u + s, rooms[k],
+                        doors[d][0], doors[d][1], 0);
+                vec_random(g, 6);
+            }
+
+    jps_section(g, "corridors");
+    for (k = 0; k < 3; k++)
+        for (l = 0; l < 2; l++)
+            for (s = 0; s < 2; s++) {
+                map_gen(g, MG_CORRIDORS, corr_sizes[s][0], corr_sizes[s][1],
+                        23000u + k * 100u + l * 10u + s, gaps[k], l, 0, 0);
+                vec_random(g, 6);
+            }
+}
+
+static void jps_corners(gen *g)
+{
+    static const uint32_t checker[] = { 0, 30, 60, 90 };
+    static const int32_t sizes[][2] = { { 20, 20 }, { 48, 32 } };
+    uint32_t t, p, tie, c, s;
+
+    /* Drawn traps (no corner may be cut: pinches and diagonal walls are
+     * closed to JPS) and forced-neighbour patterns: each pair under both
+     * tie-breaks, then random pairs. */
+    jps_section(g, "corners");
+    for (t = 0; t < sizeof jps_traps / sizeof jps_traps[0]; t++) {
+        map_rows(g, jps_traps[t].rows);
+        for (p = 0; p < 2; p++)
+            for (tie = 0; tie < 2; tie++) {
+                const int32_t *pr = jps_traps[t].pairs[p];
+                vf_vector *v = jps_vector(g, pr[0], pr[1], pr[2], pr[3]);
+                v->query.tie_break = (int32_t)tie;
+                v->query.heuristic = (int32_t)((t + p + tie) % 5);
+                if ((t + p + tie) % 4 == 0)
+                    v->budget = 1;
+                vec_done(g, v);
+            }
+        vec_random(g, 4);
+    }
+    /* Generated traps: checkerboard pinches, diagonal walls, dots. */
+    for (c = 0; c < 4; c++)
+        for (s = 0; s < 2; s++) {
+            uint32_t area = (uint32_t)(sizes[s][0] * sizes[s][1]);
+            map_gen(g, MG_TRAPS, sizes[s][0], sizes[s][1],
+                    24000u + c * 10u + s, checker[c], area / 40u, 8,
+                    area / 30u);
+            vec_random(g, 6);
+        }
+}
+
+static void jps_edges(gen *g)
+{
+    static const int32_t lines[] = { 2, 3, 10, 64, 257, 2000 };
+    uint32_t i, k;
+    int32_t x, y;
+
+    /* 1 x 1: start == goal. */
+    jps_section(g, "edges");
+    map_gen(g, MG_EMPTY, 1, 1, 0, 0, 0, 0, 0);
+    for (i = 0; i < 6; i++) {
+        vf_vector *v = jps_vector(g, 0, 0, 0, 0);
+        if (i == 5)
+            v->budget = 1;
+        vec_done(g, v);
+    }
+    /* 1 x N and N x 1, empty and with a few obstacles. */
+    for (i = 0; i < sizeof lines / sizeof lines[0]; i++)
+        for (k = 0; k < 4; k++) {
+            int32_t w = k % 2 ? lines[i] : 1, h = k % 2 ? 1 : lines[i];
+            if (k < 2)
+                map_gen(g, MG_EMPTY, w, h, 0, 0, 0, 0, 0);
+            else
+                map_gen(g, MG_RANDOM, w, h, 25000u + i * 10u + k, 4, 0, 0,
+                        0);
+            vec_random(g, 3);
+        }
+    /* The longest lines (LS_MAX_DIMENSION): jumps of up to 16383 cells to
+     * the border, a wall part-way, short paths found beside long jumps. */
+    for (k = 0; k < 2; k++) {
+        int32_t n = 16384;
+        map_gen(g, MG_EMPTY, k ? 1 : n, k ? n : 1, 0, 0, 0, 0, 0);
+        if (k)
+            map_edit(g, 0, 9000, 1, 1, 0);
+        else
+            map_edit(g, 16000, 0, 1, 1, 0);
+        for (i = 0; i < 4; i++) {
+            static const int32_t pts[4][2] = {
+                { 16380, 16383 }, { 0, 16383 }, { 8000, 8005 }, { 5, 0 } };
+            vf_vector *v = k ? jps_vector(g, 0, pts[i][0], 0, pts[i][1])
+                             : jps_vector(g, pts[i][0], 0, pts[i][1], 0);
+            vec_done(g, v);
+        }
+    }
+    /* 2 x N and N x 2 with obstacles. */
+    for (i = 0; i < 4; i++) {
+        int32_t n = i < 2 ? 40 : 200;
+        map_gen(g, MG_RANDOM, i % 2 ? n : 2, i % 2 ? 2 : n, 25100u + i, 15,
+                0, 0, 0);
+        vec_random(g, 5);
+    }
+    /* Borders: start and goal on the outer ring, corners included. */
+    for (i = 0; i < 3; i++) {
+        map_gen(g, MG_RANDOM, 30 + (int32_t)i * 7, 20 + (int32_t)i * 3,
+                25200u + i, 5 + i * 10, 0, 0, 0);
+        for (k = 0; k < 12; k++) {
+            vf_vector *v = vec_new(g);
+            int32_t pts[2][2], j;
+            vec_options(g, v);
+            for (j = 0; j < 2; j++) {
+                uint32_t side = rnd(g, 5);
+                x = (int32_t)rnd(g, (uint32_t)g->w);
+                y = (int32_t)rnd(g, (uint32_t)g->h);
+                switch (side) {
+                case 0: y = 0; break;
+                case 1: y = g->h - 1; break;
+                case 2: x = 0; break;
+                case 3: x = g->w - 1; break;
+                default:
+                    x = rnd(g, 2) ? g->w - 1 : 0;
+                    y = rnd(g, 2) ? g->h - 1 : 0;
+                    break;
+                }
+                pts[j][0] = x;
+                pts[j][1] = y;
+            }
+            v->query.start_x = pts[0][0];
+            v->query.start_y = pts[0][1];
+            v->query.goal_x = pts[1][0];
+            v->query.goal_y = pts[1][1];
+            if (cell(g, pts[0][0], pts[0][1]) == 0 ||
+                cell(g, pts[1][0], pts[1][1]) == 0) {
+                vec_drop(g); /* errors have their own section */
+                k--;
+                continue;
+            }
+            vec_done(g, v);
+        }
+    }
+
+    /* start == goal: in a walled cell, on open cells, with a limit. */
+    jps_section(g, "start-goal");
+    map_gen(g, MG_RANDOM, 16, 16, 25300, 30, 0, 0, 0);
+    map_ring(g, 8, 8, 1);
+    map_edit(g, 8, 8, 1, 1, 1);
+    for (i = 0; i < 12; i++) {
+        vf_vector *v = vec_new(g);
+        vec_options(g, v);
+        if (i < 6) {
+            v->query.start_x = v->query.goal_x = 8;
+            v->query.start_y = v->query.goal_y = 8;
+        } else {
+            pick_open(g, &v->query.start_x, &v->query.start_y);
+            v->query.goal_x = v->query.start_x;
+            v->query.goal_y = v->query.start_y;
+        }
+        if (i % 3 == 0)
+            v->query.max_expansions = 1;
+        if (i % 4 == 1)
+            v->budget = 1;
+        vec_done(g, v);
+    }
+}
+
+static void jps_limits(gen *g)
+{
+    uint32_t i, k, found;
+    int32_t cx, cy;
+
+    /* Enclosed goals and starts: no path, a partial path. */
+    jps_section(g, "unreachable");
+    for (i = 0; i < 6; i++) {
+        int32_t w = 24 + (int32_t)i * 4, h = 20 + (int32_t)i * 2;
+        map_gen(g, MG_RANDOM, w, h, 26000u + i, 5 + i * 3, 0, 0, 0);
+        cx = 3 + (int32_t)rnd(g, (uint32_t)w - 6);
+        cy = 3 + (int32_t)rnd(g, (uint32_t)h - 6);
+        map_ring(g, cx, cy, 1 + (int32_t)(i % 3));
+        map_edit(g, cx, cy, 1, 1, 1);
+        for (k = 0; k < 6; k++) {
+            vf_vector *v = vec_new(g);
+            vec_options(g, v);
+            vec_pair(g, v);
+            if (k % 2 == 0) {
+                v->query.goal_x = cx;
+                v->query.goal_y = cy;
+            } else {
+                v->query.start_x = cx;
+                v->query.start_y = cy;
+            }
+            vec_done(g, v);
+        }
+    }
+    /* Dense random maps: keep pairs that turn out unreachable. */
+    for (i = 0; i < 3; i++) {
+        map_gen(g, MG_RANDOM, 40, 40, 26100u + i, 40 + i % 2 * 5, 0, 0, 0);
+        for (found = 0, k = 0; found < 6 && k < 200; k++) {
+            vf_vector *v = vec_new(g);
+            vec_options(g, v);
+            vec_pair(g, v);
+            if (vec_done(g, v) == LS_NO_PATH)
+                found++;
+            else
+                vec_drop(g);
+        }
+    }
+
+    /* Expansion limits (1, 2, E/2, E-1, E, E+1) with partial paths. */
+    jps_section(g, "limits");
+    for (i = 0; i < 4; i++) {
+        switch (i) {
+        case 0: map_gen(g, MG_RANDOM, 48, 48, 26200, 20, 0, 0, 0); break;
+        case 1: map_gen(g, MG_MAZE, 41, 41, 26201, 1, 10, 0, 0); break;
+        case 2: map_gen(g, MG_ROOMS, 64, 64, 26202, 9, 2, 80, 0); break;
+        default: map_gen(g, MG_RANDOM, 64, 64, 26203, 30, 0, 0, 0); break;
+        }
+        for (k = 0; k < 2; k++)
+            limit_ladder(g);
+    }
+    /* Limits on queries that have no path; a start boxed in alone. */
+    map_gen(g, MG_RANDOM, 32, 32, 26300, 20, 0, 0, 0);
+    map_ring(g, 10, 10, 2);
+    map_edit(g, 9, 9, 3, 3, 1);
+    for (k = 0; k < 12; k++) {
+        vf_vector *v = vec_new(g);
+        vec_options(g, v);
+        vec_pair(g, v);
+        v->query.goal_x = 10;
+        v->query.goal_y = 10;
+        v->query.max_expansions = 1 + rnd(g, 40);
+        vec_done(g, v);
+    }
+    map_gen(g, MG_EMPTY, 12, 12, 0, 0, 0, 0, 0);
+    map_ring(g, 3, 3, 1);
+    for (k = 0; k < 6; k++) {
+        vf_vector *v = jps_vector(g, 3, 3, 9, 10);
+        v->query.max_expansions = k % 2;
+        vec_done(g, v);
+    }
+}
+
+static void jps_slicing(gen *g)
+{
+    uint32_t m, k, i;
+    jps_section(g, "slicing");
+    for (m = 0; m < 3; m++) {
+        switch (m) {
+        case 0: map_gen(g, MG_RANDOM, 48, 48, 27000, 20, 0, 0, 0); break;
+        case 1: map_gen(g, MG_MAZE, 41, 41, 27001, 1, 5, 0, 0); break;
+        default: map_gen(g, MG_EMPTY, 64, 64, 0, 0, 0, 0, 0); break;
+        }
+        /* Every budget of the list on a random pair. */
+        for (i = 0; i < sizeof budgets / sizeof budgets[0]; i++) {
+            vf_vector *v = vec_new(g);
+            vec_options(g, v);
+            vec_pair(g, v);
+            v->budget = budgets[i];
+            vec_done(g, v);
+        }
+        /* Budgets around a query's expansion count E, with and without a
+         * limit at the same count. */
+        for (k = 0; k < 4; k++) {
+            uint32_t base, e, b;
+            vf_vector *v = vec_new(g);
+            vec_options(g, v);
+            vec_pair(g, v);
+            v->budget = 1;
+            if (vec_done(g, v) != LS_OK || v->expect.expansions < 3)
+                continue;
+            base = last_index(g);
+            e = v->expect.expansions;
+            {
+                const uint32_t around[6] = { e - 1, e, e + 1, e / 2,
+                                             e / 2 + 1, UINT32_MAX };
+                for (b = 0; b < 6; b++) {
+                    v = vec_clone(g, base);
+                    v->budget = around[b];
+                    vec_done(g, v);
+                    v = vec_clone(g, base);
+                    v->budget = around[b];
+                    v->query.max_expansions = e - 1 - (b % 2);
+                    vec_done(g, v);
+                }
+            }
+            break; /* one ladder per map */
+        }
+        /* start == goal and an error, both sliced. */
+        {
+            vf_vector *v = vec_new(g);
+            int32_t bx, by;
+            vec_options(g, v);
+            vec_pair(g, v);
+            v->query.goal_x = v->query.start_x;
+            v->query.goal_y = v->query.start_y;
+            v->budget = 1;
+            vec_done(g, v);
+            v = vec_new(g);
+            vec_options(g, v);
+            vec_pair(g, v);
+            if (pick_blocked(g, &bx, &by) == 0) {
+                v->query.goal_x = bx;
+                v->query.goal_y = by;
+            } else {
+                v->query.goal_x = -1;
+            }
+            v->budget = 2;
+            vec_done(g, v);
+        }
+    }
+    /* Unreachable goals, sliced. */
+    map_gen(g, MG_RANDOM, 40, 30, 27010, 20, 0, 0, 0);
+    map_ring(g, 20, 15, 3);
+    map_edit(g, 19, 14, 3, 3, 1);
+    for (k = 0; k < 8; k++) {
+        vf_vector *v = vec_new(g);
+        vec_options(g, v);
+        vec_pair(g, v);
+        v->query.goal_x = 20;
+        v->query.goal_y = 15;
+        v->budget = budgets[(k * 2) % (sizeof budgets / sizeof budgets[0])];
+        vec_done(g, v);
+    }
+}
+
+static void jps_option_grid(gen *g)
+{
+    static const char *const wts[] = { "1", "1.00001", "1.5", "2", "64" };
+    static const uint32_t steps[][2] = {
+        { 1, 1 }, { 1, 2 }, { 2, 2 }, { 2, 3 }, { 2, 4 }, { 3, 4 }, { 3, 5 },
+        { 5, 7 }, { 10, 10 }, { 10, 14 }, { 10, 20 }, { 50, 99 },
+        { 100, 141 }, { 1000, 1414 }, { 4096, 5793 }, { 32768, 65536 },
+        { 65535, 65535 }, { 65535, 131070 }
+    };
+    uint32_t h, w, t, i, n = 0;
+
+    /* Every heuristic JPS accepts (all five: manhattan overestimates with
+     * 8-connectivity, so only legality is checked there) x weights x
+     * tie-breaks, step costs cycling. */
+    jps_section(g, "options");
+    map_gen(g, MG_RANDOM, 48, 48, 28000, 15, 0, 0, 0);
+    for (h = 0; h < 5; h++)
+        for (w = 0; w < sizeof wts / sizeof wts[0]; w++)
+            for (t = 0; t < 2; t++) {
+                vf_vector *v = vec_new(g);
+                const uint32_t *c = costs[n++ % (sizeof costs / sizeof costs[0])];
+                vec_options(g, v);
+                vec_pair(g, v);
+                v->query.heuristic = (int32_t)h;
+                v->query.tie_break = (int32_t)t;
+                set_weight(v, wts[w]);
+                set_costs(v, c[0], c[1]);
+                vec_done(g, v);
+            }
+    /* Step costs from 1/1 to 65535/131070 (straight <= diagonal <=
+     * 2 x straight): once with the defaults otherwise, once drawn. */
+    jps_section(g, "step-costs");
+    map_gen(g, MG_MAZE, 41, 41, 28001, 2, 15, 0, 0);
+    for (i = 0; i < sizeof steps / sizeof steps[0]; i++)
+        for (t = 0; t < 2; t++) {
+            vf_vector *v = vec_new(g);
+            if (t)
+                vec_options(g, v);
+            else
+                v->query.algorithm = LS_ALGO_JPS;
+            vec_pair(g, v);
+            set_costs(v, steps[i][0], steps[i][1]);
+            vec_done(g, v);
+        }
+}
+
+static void jps_large(gen *g)
+{
+    jps_section(g, "large");
+    map_gen(g, MG_RANDOM, 512, 512, 29000, 20, 0, 0, 0);
+    vec_far(g, 5, 1200);
+    map_gen(g, MG_MAZE, 512, 512, 29001, 4, 0, 0, 0);
+    vec_far(g, 3, 2500);
+    map_gen(g, MG_ROOMS, 512, 512, 29002, 31, 3, 80, 0);
+    vec_far(g, 4, 1200);
+    map_gen(g, MG_EMPTY, 512, 512, 0, 0, 0, 0, 0);
+    vec_far(g, 4, 1200);
+    map_gen(g, MG_TRAPS, 512, 512, 29004, 20, 4000, 16, 6000);
+    vec_far(g, 4, 1200);
+    map_gen(g, MG_RANDOM, 512, 512, 29005, 35, 0, 0, 0);
+    vec_far(g, 4, 1200);
+
+    jps_section(g, "files");
+    map_file(g, "maps/fort.map", 48, 24);
+    vec_random(g, 12);
+    map_file(g, "maps/pinch.map", 32, 20);
+    vec_random(g, 12);
+}
+
+static void jps_errors(gen *g)
+{
+    uint32_t i, k;
+    int32_t ox, oy, bx, by;
+    vf_vector *v;
+
+    /* LS_ERR_NOT_UNIFORM: one passable cell above cost 1 anywhere, even
+     * where no search could reach it. */
+    jps_section(g, "not-uniform");
+    for (i = 0; i < 4; i++) {
+        map_gen(g, MG_EMPTY, 16, 16, 0, 0, 0, 0, 0);
+        switch (i) {
+        case 0: map_edit(g, 15, 15, 1, 1, 2); break;
+        case 1: map_edit(g, 0, 0, 1, 1, 255); break;
+        case 2: /* walled off */
+            map_ring(g, 8, 8, 1);
+            map_edit(g, 8, 8, 1, 1, 3);
+            break;
+        default: map_edit(g, 3, 5, 4, 2, 9); break;
+        }
+        for (k = 0; k < 5; k++) {
+            v = vec_new(g);
+            vec_options(g, v);
+            vec_pair(g, v);
+            if (k == 3) { /* start == goal */
+                v->query.goal_x = v->query.start_x;
+                v->query.goal_y = v->query.start_y;
+            }
+            vec_done(g, v);
+        }
+    }
+    /* ... at the start or the goal itself. */
+    map_gen(g, MG_EMPTY, 10, 10, 0, 0, 0, 0, 0);
+    map_edit(g, 2, 2, 1, 1, 2);
+    map_edit(g, 7, 7, 1, 1, 2);
+    err_vector(g, 2, 2, 7, 7);
+    err_vector(g, 7, 7, 0, 0);
+    err_vector(g, 0, 0, 2, 2);
+    /* Generated terrain and a drawn swamp. */
+    for (i = 0; i < 3; i++) {
+        static const uint32_t max[] = { 2, 9, 255 };
+        map_gen(g, MG_TERRAIN, 32, 32, 29100u + i, 8, 6, max[i], 10);
+        vec_random(g, 3);
+    }
+    map_rows(g, trap_swamp);
+    vec_random(g, 3);
+    /* Costs raised and set back to 1 (or blocked) by edits: uniform
+     * again, so these queries run. Then one row left costly. */
+    map_gen(g, MG_RANDOM, 24, 24, 29110, 10, 0, 0, 0);
+    map_edit(g, 2, 2, 6, 6, 9);
+    map_edit(g, 2, 2, 6, 6, 1);
+    map_edit(g, 20, 20, 1, 1, 7);
+    map_edit(g, 20, 20, 1, 1, 0);
+    map_edit(g, 12, 3, 2, 2, 200);
+    map_edit(g, 12, 3, 2, 2, 1);
+    vec_random(g, 6);
+    map_gen(g, MG_RANDOM, 24, 24, 29110, 10, 0, 0, 0);
+    map_edit(g, 2, 2, 6, 6, 9);
+    map_edit(g, 2, 2, 6, 5, 1);
+    vec_random(g, 3);
+
+    /* LS_ERR_UNSUPPORTED: 4-connectivity (any corner rule) and corner
+     * rules one and all, on a uniform map. */
+    jps_section(g, "unsupported");
+    map_gen(g, MG_RANDOM, 24, 24, 29200, 20, 0, 0, 0);
+    for (i = 0; i < 5; i++)
+        for (k = 0; k < 4; k++) {
+            v = vec_new(g);
+            vec_options(g, v);
+            vec_pair(g, v);
+            v->query.connectivity = i < 3 ? LS_CONNECT_4 : LS_CONNECT_8;
+            v->query.corner_rule = (int32_t)(i < 3 ? i : i - 2);
+            if (k == 3) {
+                v->query.goal_x = v->query.start_x;
+                v->query.goal_y = v->query.start_y;
+            }
+            vec_done(g, v);
+        }
+    map_gen(g, MG_EMPTY, 1, 1, 0, 0, 0, 0, 0);
+    for (i = 0; i < 3; i++) {
+        v = jps_vector(g, 0, 0, 0, 0);
+        v->query.connectivity = i ? LS_CONNECT_8 : LS_CONNECT_4;
+        v->query.corner_rule = (int32_t)i;
+        vec_done(g, v);
+    }
+
+    /* The order: option errors, then UNSUPPORTED, then NOT_UNIFORM, then
+     * bounds and blocked cells. */
+    jps_section(g, "error-order");
+    map_gen(g, MG_EMPTY, 16, 16, 0, 0, 0, 0, 0);
+    map_edit(g, 3, 3, 1, 1, 0);
+    map_edit(g, 12, 12, 1, 1, 5);
+    for (i = 0; i < 2; i++) { /* i = 1: also 4-connected (UNSUPPORTED) */
+        static const int32_t pts[][4] = {
+            { -1, 0, 5, 5 }, { 5, 5, 16, 3 }, { 3, 3, 5, 5 }, { 5, 5, 3, 3 },
+            { 5, 5, 5, 5 } };
+        for (k = 0; k < sizeof pts / sizeof pts[0]; k++) {
+            v = jps_vector(g, pts[k][0], pts[k][1], pts[k][2], pts[k][3]);
+            if (i)
+                v->query.connectivity = LS_CONNECT_4;
+            vec_done(g, v);
+        }
+        for (k = 0; k < 6; k++) {
+            v = jps_vector(g, 5, 5, 10, 9);
+            if (i)
+                v->query.corner_rule = LS_CORNERS_ALL;
+            switch (k) {
+            case 0: v->query.connectivity = 6; break;
+            case 1: v->query.corner_rule = 3; break;
+            case 2: v->query.heuristic = 5; break;
+            case 3: v->query.tie_break = 2; break;
+            case 4: set_costs(v, 10, 21); break;
+            default: set_weight(v, "0.5"); break;
+            }
+            vec_done(g, v);
+        }
+    }
+    map_gen(g, MG_RANDOM, 16, 12, 29300, 25, 0, 0, 0);
+    for (k = 0; k < 6; k++) {
+        pick_blocked(g, &bx, &by);
+        pick_open(g, &ox, &oy);
+        switch (k % 3) {
+        case 0: v = jps_vector(g, bx, by, ox, oy); break;
+        case 1: v = jps_vector(g, ox, oy, bx, by); break;
+        default: v = jps_vector(g, ox, oy, ox, 12); break;
+        }
+        if (k >= 3)
+            v->query.connectivity = LS_CONNECT_4;
+        vec_done(g, v);
+    }
+
+    /* LS_ERR_COST_OVERFLOW: the start's f (weight 64 x a long estimate),
+     * and during the search: a serpentine of 65 rows of 600 cells, about
+     * 39000 steps, over 2^31 at straight costs of 60000 and more. */
+    jps_section(g, "overflow");
+    map_gen(g, MG_EMPTY, 700, 1, 0, 0, 0, 0, 0);
+    for (k = 0; k < 4; k++) {
+        v = jps_vector(g, 0, 0, 699, 0);
+        set_costs(v, 65535, 65535 + k);
+        set_weight(v, k % 2 ? "64" : "48");
+        v->query.heuristic = (int32_t)(k % 4);
+        v->budget = k == 2 ? 1 : 0;
+        vec_done(g, v);
+    }
+    map_gen(g, MG_EMPTY, 600, 129, 0, 0, 0, 0, 0);
+    for (i = 1; i < 129; i += 2)
+        map_edit(g, i % 4 == 1 ? 0 : 1, (int32_t)i, 599, 1, 0);
+    for (k = 0; k < 6; k++) {
+        static const uint32_t big[][2] = { { 65535, 65535 },
+                                           { 65535, 131070 },
+                                           { 60000, 84853 } };
+        v = jps_vector(g, 0, 0, k % 2 ? 599 : 0, 128);
+        set_weight(v, "1");
+        set_costs(v, big[k % 3][0], big[k % 3][1]);
+        if (k == 3)
+            v->budget = 7;
+        if (k == 5)
+            v->query.max_expansions = 20;
+        vec_done(g, v);
+    }
+}
+
+static void fam_jps(gen *g)
+{
+    g->jps = 1;
+    jps_plain(g);
+    jps_corners(g);
+    jps_edges(g);
+    jps_limits(g);
+    jps_slicing(g);
+    jps_option_grid(g);
+    jps_large(g);
+    jps_errors(g);
+    jps_section(g, NULL);
+}
+
+/* ------------------------------------------------------------------------
  * Driver
  * --------------------------------------------------------------------- */
 
@@ -1457,6 +2281,14 @@ static const family families[] = {
       "Maps of 512x512 and larger (always generated, never inline)." },
     { "files", fam_files, 1, 20,
       "Maps read from files in vectors/maps/ (Moving AI format)." },
+    { "jps", fam_jps, 1, 20,
+      "Jump point search (algo jps): empty fields, random obstacles, mazes,\n"
+      "rooms, corridors, corner traps, borders and lines up to 16384,\n"
+      "start == goal, unreachable goals, expansion limits, slicing, every\n"
+      "heuristic, weight and step cost, 512x512 maps, map files; and its\n"
+      "errors: LS_ERR_NOT_UNIFORM, LS_ERR_UNSUPPORTED, their order among\n"
+      "the other errors, cost overflow. Each found cost is A*'s (weight 1,\n"
+      "admissible heuristic)." },
 };
 
 static int write_text(const char *path, const vf_text *t)
@@ -1543,6 +2375,14 @@ static int generate(const char *dir)
     tally_print(&t_costs);
     tally_print(&t_budget);
     tally_print(&t_status);
+    if (section_used > 0) {
+        uint32_t i2;
+        printf("jps.vec sections (value=vectors):\n ");
+        for (i2 = 0; i2 < section_used; i2++)
+            printf(" %s=%lu", section_name[i2],
+                   (unsigned long)section_count[i2]);
+        printf("\n");
+    }
     return 0;
 }
 
