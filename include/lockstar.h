@@ -160,7 +160,10 @@ typedef struct ls_allocator {
  *     1..255   passable; a step INTO the cell costs the base step cost
  *              (straight or diagonal) times this multiplier.
  * The cell index used in tie-breaking is y * width + x.
- * Memory: one byte per cell plus a one-cell blocked border.
+ * Memory: one byte per cell, cells counted with a one-cell blocked border
+ * ((width + 2) * (height + 2)), plus two passability bitsets of one bit per
+ * bordered cell (by rows and by columns, lines rounded up to 64-bit words)
+ * that jump point search scans 64 cells at a time: 1.25 bytes per cell.
  * --------------------------------------------------------------------- */
 
 typedef struct ls_grid ls_grid;
@@ -294,8 +297,11 @@ ls_status ls_query_validate(const ls_query *q, const ls_grid *grid);
  * Created once for a grid size and reused for any number of queries; a query
  * never allocates. Per-cell state is stamped with a query generation number,
  * so starting a query is O(1), not O(cells).
- * Memory: ls_search_bytes_per_cell() bytes per cell (cells counted with the
- * one-cell border: (width + 2) * (height + 2)).
+ * Memory: ls_search_bytes_per_cell() bytes per cell (20: a 16-byte node and
+ * a 4-byte open-list slot; cells counted with the one-cell border:
+ * (width + 2) * (height + 2)), plus a ring of 4-byte bucket heads for the
+ * open list: the smallest power of two above max(3584, 28 * longest side),
+ * i.e. 16 KB for a 64x64 grid, 64 KB for 512x512, 2 MB for 16384 wide.
  * --------------------------------------------------------------------- */
 
 typedef struct ls_search ls_search;
@@ -381,8 +387,10 @@ ls_status ls_path_digest(const ls_point *points, uint32_t count,
 /* Parse a decimal such as "1", "1.5", "+2.25", "0.00001" into fix16_t with
  * integer arithmetic only: the value is rounded to the nearest 1/65536, ties
  * away from zero. Accepts an optional sign, digits, an optional '.' and up
- * to 9 fractional digits; nothing else (no spaces, no ','). Values outside
- * fix16_t's range give LS_ERR_BAD_TEXT, as does any malformed text. */
+ * to 9 fractional digits; nothing else (no spaces, no ','). Values whose
+ * magnitude exceeds 32767.99998 (0x7FFFFFFF) give LS_ERR_BAD_TEXT, -32768
+ * included: its bit pattern is libfixmath's overflow marker. Malformed text
+ * gives LS_ERR_BAD_TEXT too. */
 ls_status ls_fix16_parse(const char *text, fix16_t *out);
 
 /* ------------------------------------------------------------------------

@@ -114,6 +114,8 @@ ls_status ls_search_begin(ls_search *s, const ls_grid *grid,
     for (d = 0; d < 8; d++)
         s->offset[d] = ls__dir_dy[d] * (int32_t)s->stride + ls__dir_dx[d];
     next_generation(s);
+    s->goal_c = (uint32_t)q->goal_x + 1u;
+    s->goal_r = (uint32_t)q->goal_y + 1u;
     s->grid = grid;
     s->grid_revision = grid->revision;
     s->expansions = 0;

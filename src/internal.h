@@ -38,6 +38,9 @@ struct ls_grid {
     uint32_t revision;
     uint32_t costly_cells;   /* cells with cost > 1 (JPS needs none) */
     uint8_t *cells;
+    /* Passability bitsets for JPS (bits.h), kept in step with cells. */
+    uint64_t *row_bits, *col_bits;
+    uint32_t row_words, col_words; /* words per bordered row, column */
     ls_allocator allocator;
 };
 
@@ -131,6 +134,7 @@ struct ls_search {
     const ls_grid *grid;
     uint32_t grid_revision;
     ls_plan plan;
+    uint32_t goal_c, goal_r;         /* the goal's bordered column and row */
     int32_t offset[8];               /* bordered-index step per direction */
     uint32_t expansions;
     uint32_t best_cell;              /* closest expanded cell, for partials */

@@ -29,6 +29,7 @@
  * from the runs stored in each jump point's tag.
  */
 #include "internal.h"
+#include "bits.h"
 
 /* Directions by their (dx, dy) components: index = (dy + 1) * 3 + (dx + 1). */
 static const int8_t dir_of_delta[9] = { 7, 0, 4, 3, -1, 1, 6, 2, 5 };
@@ -43,59 +44,106 @@ static int is_free(const uint8_t *cells, uint32_t cell)
     return cells[cell] != LS_CELL_BLOCKED;
 }
 
-/* Does a straight move in direction d (0..3) arriving at cell have a forced
- * neighbour on either side? */
-static int has_forced(const ls_search *s, const uint8_t *cells, uint32_t cell,
-                      uint32_t d)
+/* First event after position p (exclusive) going up a line of words: a
+ * blocked cell, or a cell whose side line a or b is free there and blocked
+ * one position before (a forced neighbour). The line ends in a blocked
+ * border cell, so an event is always found. */
+LS_HOT_INLINE uint32_t scan_up(const uint64_t *line, const uint64_t *a,
+                        const uint64_t *b, uint32_t p)
 {
-    int32_t ahead = s->offset[d];
-    /* The two perpendicular directions: N/S for E/W moves, E/W for N/S. */
-    uint32_t side_a = (d & 1u) ? 0u : 1u, side_b = (d & 1u) ? 2u : 3u;
-    uint32_t a = cell + (uint32_t)s->offset[side_a];
-    uint32_t b = cell + (uint32_t)s->offset[side_b];
-    return (is_free(cells, a) && !is_free(cells, a - (uint32_t)ahead)) ||
-           (is_free(cells, b) && !is_free(cells, b - (uint32_t)ahead));
-}
-
-/* Walk straight from cell in direction d; on success store the jump point
- * and its run length. */
-static int jump_straight(const ls_search *s, const uint8_t *cells,
-                         uint32_t cell, uint32_t d, uint32_t *found,
-                         uint32_t *run)
-{
-    const uint32_t step = (uint32_t)s->offset[d];
-    uint32_t k = 0;
-    for (;;) {
-        cell += step;
-        k++;
-        if (!is_free(cells, cell))
-            return 0;
-        if (cell == s->plan.goal || has_forced(s, cells, cell, d)) {
-            *found = cell;
-            *run = k;
-            return 1;
-        }
+    uint32_t start = p + 1u, k = start >> 6;
+    uint64_t skip = ((uint64_t)1 << (start & 63u)) - 1u;
+    for (;; k++, skip = 0) {
+        uint64_t before_a = (a[k] << 1) | (k ? a[k - 1] >> 63 : 0);
+        uint64_t before_b = (b[k] << 1) | (k ? b[k - 1] >> 63 : 0);
+        uint64_t forced = (a[k] & ~before_a) | (b[k] & ~before_b);
+        uint64_t events = (~line[k] | forced) & ~skip;
+        if (events)
+            return (k << 6) + ls__lowest_bit(events);
     }
 }
 
-static int jump_diagonal(const ls_search *s, const uint8_t *cells,
-                         uint32_t cell, uint32_t d, uint32_t *found,
+/* The same going down from p (exclusive); "before" is then position + 1.
+ * Position 0 is a blocked border cell. */
+LS_HOT_INLINE uint32_t scan_down(const uint64_t *line, const uint64_t *a,
+                          const uint64_t *b, uint32_t words, uint32_t p)
+{
+    uint32_t start = p - 1u, k = start >> 6;
+    uint64_t keep = ((uint64_t)2 << (start & 63u)) - 1u;
+    for (;; k--, keep = ~(uint64_t)0) {
+        uint64_t after_a = (a[k] >> 1) | (k + 1u < words ? a[k + 1] << 63 : 0);
+        uint64_t after_b = (b[k] >> 1) | (k + 1u < words ? b[k + 1] << 63 : 0);
+        uint64_t forced = (a[k] & ~after_a) | (b[k] & ~after_b);
+        uint64_t events = (~line[k] | forced) & keep;
+        if (events)
+            return (k << 6) + ls__highest_bit(events);
+    }
+}
+
+/* Jump straight from bordered (c, r) in direction d (N, E, S or W): the
+ * first cell that is the goal or has a forced neighbour, found 64 cells at
+ * a time in the grid's bitsets. Stores the cell and the run; 0 if a
+ * blocked cell comes first. */
+LS_HOT_INLINE int jump_straight(const ls_search *s, uint32_t c, uint32_t r,
+                         uint32_t d, uint32_t *found, uint32_t *run)
+{
+    const ls_grid *g = s->grid;
+    const uint32_t gc = s->goal_c, gr = s->goal_r;
+    const uint64_t *line, *a, *b;
+    uint32_t from, goal_at, p;
+    int goal_on_line;
+
+    if (d == 1 || d == 3) { /* along row r */
+        const uint32_t n = g->row_words;
+        line = g->row_bits + (size_t)r * n;
+        a = line - n;
+        b = line + n;
+        from = c;
+        goal_on_line = gr == r;
+        goal_at = gc;
+        p = d == 1 ? scan_up(line, a, b, c) : scan_down(line, a, b, n, c);
+    } else { /* along column c */
+        const uint32_t n = g->col_words;
+        line = g->col_bits + (size_t)c * n;
+        a = line - n;
+        b = line + n;
+        from = r;
+        goal_on_line = gc == c;
+        goal_at = gr;
+        p = d == 2 ? scan_up(line, a, b, r) : scan_down(line, a, b, n, r);
+    }
+    /* The cells strictly between from and p are free and unforced: the
+     * goal among them (or at p) ends the jump there. */
+    if (goal_on_line && (p > from ? goal_at > from && goal_at <= p
+                                  : goal_at < from && goal_at >= p))
+        p = goal_at;
+    else if (!ls__line_bit(line, p))
+        return 0;
+    *run = p > from ? p - from : from - p;
+    *found = d == 1 || d == 3 ? r * s->stride + p : p * s->stride + c;
+    return 1;
+}
+
+LS_HOT_INLINE int jump_diagonal(const ls_search *s, const uint8_t *cells,
+                         uint32_t c, uint32_t r, uint32_t d, uint32_t *found,
                          uint32_t *run)
 {
     const int dx = ls__dir_dx[d], dy = ls__dir_dy[d];
     const uint32_t hx = (uint32_t)dir_index(dx, 0), vy = (uint32_t)dir_index(0, dy);
-    uint32_t k = 0, ignored_cell, ignored_run;
+    uint32_t cell = r * s->stride + c, k = 0, ignored_cell, ignored_run;
     for (;;) {
         if (!is_free(cells, cell + (uint32_t)s->offset[hx]) ||
             !is_free(cells, cell + (uint32_t)s->offset[vy]))
             return 0; /* no corner cutting */
         cell += (uint32_t)s->offset[d];
+        c += (uint32_t)dx;
+        r += (uint32_t)dy;
         k++;
         if (!is_free(cells, cell))
             return 0;
         if (cell == s->plan.goal ||
-            jump_straight(s, cells, cell, hx, &ignored_cell, &ignored_run) ||
-            jump_straight(s, cells, cell, vy, &ignored_cell, &ignored_run)) {
+            jump_straight(s, c, r, hx, &ignored_cell, &ignored_run) ||
+            jump_straight(s, c, r, vy, &ignored_cell, &ignored_run)) {
             *found = cell;
             *run = k;
             return 1;
@@ -138,6 +186,7 @@ ls_status ls__jps_expand(ls_search *s, uint32_t cell, ls_point at)
     const uint8_t *cells = s->grid->cells;
     const uint32_t g = s->nodes[cell].g;
     const uint32_t mask = successor_mask(s, cells, cell, s->nodes[cell].tag);
+    const uint32_t c = (uint32_t)at.x + 1u, r = (uint32_t)at.y + 1u;
     uint32_t d;
 
     for (d = 0; d < 8; d++) {
@@ -146,8 +195,17 @@ ls_status ls__jps_expand(ls_search *s, uint32_t cell, ls_point at)
         ls_status st;
         if (!(mask & (1u << d)))
             continue;
-        ok = d < 4 ? jump_straight(s, cells, cell, d, &found, &run)
-                   : jump_diagonal(s, cells, cell, d, &found, &run);
+        /* Constant directions let the compiler specialise each jump. */
+        switch (d) {
+        case 0: ok = jump_straight(s, c, r, 0, &found, &run); break;
+        case 1: ok = jump_straight(s, c, r, 1, &found, &run); break;
+        case 2: ok = jump_straight(s, c, r, 2, &found, &run); break;
+        case 3: ok = jump_straight(s, c, r, 3, &found, &run); break;
+        case 4: ok = jump_diagonal(s, cells, c, r, 4, &found, &run); break;
+        case 5: ok = jump_diagonal(s, cells, c, r, 5, &found, &run); break;
+        case 6: ok = jump_diagonal(s, cells, c, r, 6, &found, &run); break;
+        default: ok = jump_diagonal(s, cells, c, r, 7, &found, &run); break;
+        }
         if (!ok)
             continue;
         cost = d < 4 ? s->plan.straight : s->plan.diagonal;
