@@ -1,13 +1,37 @@
-/* baseline_common.c - what every baseline shares: directions, path cost. */
+/* baseline_common.c - what every baseline shares: allocation, directions,
+ * path cost. */
+#define _DEFAULT_SOURCE /* madvise, posix_memalign */
 #include <stdlib.h>
+#include <sys/mman.h>
 #include "baselines.h"
 
 static uint64_t alloc_calls;
+static int huge_pages;
+
+void bl_set_huge_pages(int on)
+{
+    huge_pages = on;
+}
+
+void *bl_block_alloc(size_t size)
+{
+#ifdef MADV_HUGEPAGE
+    const size_t huge = (size_t)2 << 20;
+    if (huge_pages && size >= huge) {
+        void *p = NULL;
+        if (posix_memalign(&p, huge, size) != 0)
+            return NULL;
+        madvise(p, size, MADV_HUGEPAGE); /* a hint; failure is harmless */
+        return p;
+    }
+#endif
+    return malloc(size);
+}
 
 void *bl_malloc(size_t size)
 {
     alloc_calls++;
-    return malloc(size);
+    return bl_block_alloc(size);
 }
 
 void *bl_calloc(size_t size)

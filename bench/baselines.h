@@ -73,6 +73,12 @@ static inline int bl_can_step(const bl_grid *grid, int32_t x, int32_t y,
 /* malloc and calloc that count their calls, so the benchmark can show
  * that baseline queries do not allocate either. */
 void *bl_malloc(size_t size);
+/* The allocation behind bl_malloc (and lockstar's hook in the driver),
+ * freed with free(). With bl_set_huge_pages(1), blocks of 2 MiB or more are
+ * 2 MiB-aligned and advised MADV_HUGEPAGE (Linux transparent huge pages),
+ * for the experiment of whether TLB misses limit large maps. */
+void *bl_block_alloc(size_t size);
+void bl_set_huge_pages(int on);
 void *bl_calloc(size_t size);
 uint64_t bl_alloc_count(void);
 

@@ -68,6 +68,7 @@ typedef struct config {
     uint32_t repeat;            /* timed passes */
     uint32_t block;             /* queries per interleaving block */
     int cpu_clock;              /* time queries in thread CPU time */
+    int huge_pages;             /* search states on transparent huge pages */
     uint32_t max_queries;       /* 0 = all */
     uint32_t listscan_queries;  /* list-scan runs only this many */
     uint64_t listscan_max_cells;/* and not at all on larger maps */
@@ -128,7 +129,7 @@ typedef struct alloc_counter {
 static void *counting_alloc(void *user, size_t size)
 {
     ((alloc_counter *)user)->calls++;
-    return malloc(size);
+    return bl_block_alloc(size);
 }
 
 static void counting_release(void *user, void *block, size_t size)
@@ -399,6 +400,7 @@ typedef struct map_summary {
     uint32_t queries;
     algo_stats st[ALG_COUNT];
     long rss_all_kib;
+    long huge_kib;              /* on transparent huge pages, end of timing */
     uint64_t timing_wall_ns, timing_cpu_ns;
 } map_summary;
 
@@ -565,7 +567,7 @@ static void check_phase(const config *cfg, runner *r, const bench_map *m,
 static void timing_phase(const config *cfg, runner *r, const bench_map *m,
                          const int *order, int nalg, uint8_t **used,
                          bl_result **res, uint64_t **samples,
-                         uint64_t *allocs)
+                         uint64_t *allocs, long *huge_kib)
 {
     uint32_t n = m->count, repeat = cfg->repeat, block = cfg->block;
     uint32_t b, first, i, blockno = 0;
@@ -605,6 +607,7 @@ static void timing_phase(const config *cfg, runner *r, const bench_map *m,
             }
         }
     }
+    *huge_kib = bench_anon_huge_kib();
     for (k = 0; k < nalg; k++)
         runner_state(r, order[k], 0);
     runner_buffers(r, 0);
@@ -697,7 +700,8 @@ static void run_map(const config *cfg, bench_map *m, map_summary *sum)
     bench_reset_peak_rss();
     wall0 = bench_wall_ns();
     cpu0 = bench_cpu_ns();
-    timing_phase(cfg, &r, m, order, nalg, used, res, samples, allocs);
+    timing_phase(cfg, &r, m, order, nalg, used, res, samples, allocs,
+                 &sum->huge_kib);
     sum->timing_wall_ns = bench_wall_ns() - wall0;
     sum->timing_cpu_ns = bench_cpu_ns() - cpu0;
     sum->rss_all_kib = bench_peak_rss_kib();
@@ -765,6 +769,9 @@ static void print_map_table(const config *cfg, const bench_map *m,
            sum->timing_wall_ns
                ? 100.0 * (double)sum->timing_cpu_ns / (double)sum->timing_wall_ns
                : 0.0);
+    if (cfg->huge_pages)
+        printf("On transparent huge pages at the end of the timing phase: "
+               "%.1f MiB.\n\n", (double)sum->huge_kib / 1024.0);
 }
 
 static const char *verdict(int ok)
@@ -877,6 +884,8 @@ static void usage(void)
            "                         (for valgrind --tool=callgrind --toggle-collect=run_only_queries)\n"
            "  --repeat N             timed passes over the queries (default 1)\n"
            "  --block N              interleave algorithms every N queries (default 10)\n"
+           "  --huge-pages           put every algorithm's search state (blocks of 2 MiB\n"
+           "                         and more) on transparent huge pages (madvise)\n"
            "  --clock wall|cpu       time queries in wall time (CLOCK_MONOTONIC, default)\n"
            "                         or thread CPU time (CLOCK_THREAD_CPUTIME_ID)\n"
            "  --queries N            use only N queries of each map, spread evenly\n"
@@ -971,6 +980,10 @@ int main(int argc, char **argv)
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             usage();
             return 0;
+        } else if (strcmp(arg, "--huge-pages") == 0) {
+            takes = 0;
+            cfg.huge_pages = 1;
+            bl_set_huge_pages(1);
         } else if (arg[0] == '-' && arg[1] == '-' && !val) {
             die("%s needs a value%s", arg, "");
         } else if (strcmp(arg, "--algo") == 0) {
@@ -1061,9 +1074,11 @@ int main(int argc, char **argv)
     printf("lockstar %s, search state %u bytes/cell (bordered cells). "
            "Moves: 8-connected, no corner cutting, costs 10/14.\n\n",
            ls_version(), (unsigned)ls_search_bytes_per_cell());
-    printf("Query times: %s.\n\n", cfg.cpu_clock
+    printf("Query times: %s.%s\n\n", cfg.cpu_clock
            ? "thread CPU time (CLOCK_THREAD_CPUTIME_ID)"
-           : "wall time (CLOCK_MONOTONIC)");
+           : "wall time (CLOCK_MONOTONIC)",
+           cfg.huge_pages ? " Search states of 2 MiB and more on transparent "
+                            "huge pages (--huge-pages)." : "");
     if (!bench_reset_peak_rss())
         printf("(The peak RSS counter cannot be reset here: each peak RSS "
                "figure includes everything run before it.)\n\n");

@@ -49,6 +49,20 @@ long bench_peak_rss_kib(void)
     return ru.ru_maxrss; /* KiB on Linux */
 }
 
+long bench_anon_huge_kib(void)
+{
+    FILE *f = fopen("/proc/self/smaps_rollup", "r");
+    char line[256];
+    long kib = -1;
+    if (!f)
+        return -1;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "AnonHugePages: %ld kB", &kib) == 1)
+            break;
+    fclose(f);
+    return kib;
+}
+
 int bench_reset_peak_rss(void)
 {
     FILE *f = fopen("/proc/self/clear_refs", "w");

@@ -24,6 +24,10 @@ uint64_t bench_cpu_ns(void);
 /* Peak resident set size of this process in KiB (getrusage ru_maxrss). */
 long bench_peak_rss_kib(void);
 
+/* KiB of this process on transparent huge pages (Linux
+ * /proc/self/smaps_rollup), or -1 if unknown. */
+long bench_anon_huge_kib(void);
+
 /* Try to restart the peak RSS count at the current RSS (Linux: writes "5"
  * to /proc/self/clear_refs). Returns 1 if that worked, else 0. */
 int bench_reset_peak_rss(void);
