@@ -25,6 +25,7 @@
  *       lockstar-bench --only textbook MAP SCEN
  * Output is Markdown. Bench code: doubles are used for printing times.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,10 +92,13 @@ typedef struct bench_map {
 
 /* ---------------------------------------------------------------- errors */
 
-static void die(const char *fmt, const char *a, const char *b)
+static void die(const char *fmt, ...)
 {
+    va_list ap;
     fprintf(stderr, "lockstar-bench: ");
-    fprintf(stderr, fmt, a, b);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
     fprintf(stderr, "\n");
     exit(2);
 }
@@ -187,7 +191,7 @@ static void runner_buffers(runner *r, int on)
     r->points = malloc(cells * sizeof *r->points);
     r->path = malloc(cells * sizeof *r->path);
     if (!r->points || !r->path)
-        die("out of memory for path buffers of %s%s", r->map->name, "");
+        die("out of memory for path buffers of %s", r->map->name);
 }
 
 /* Create (or with create == 0 destroy) the state of one algorithm. */
@@ -411,14 +415,14 @@ static void map_from_grid(bench_map *m)
     int32_t x, y;
     m->plain = malloc((size_t)m->width * (size_t)m->height);
     if (!m->plain)
-        die("out of memory for %s%s", m->name, "");
+        die("out of memory for %s", m->name);
     for (y = 0; y < m->height; y++)
         for (x = 0; x < m->width; x++) {
             uint8_t c = 0;
             ls_grid_get(m->grid, x, y, &c);
             if (c > 1)
                 die("%s: terrain costs above 1 are not supported by the "
-                    "baselines%s", m->name, "");
+                    "baselines", m->name);
             m->plain[(size_t)y * (size_t)m->width + (size_t)x] = c;
         }
 }
@@ -438,15 +442,15 @@ static void load_scen_map(bench_map *m, const char *map_path,
     if (dot)
         *dot = '\0';
     if (ls_map_load(map_path, &m->grid, &err) != 0)
-        die("%s%s", err.message, "");
+        die("%s", err.message);
     ls_grid_size(m->grid, &m->width, &m->height);
     if (ls_scen_load(scen_path, m->width, m->height, &scen, &err) != 0)
-        die("%s%s", err.message, "");
+        die("%s", err.message);
     m->scen_count = scen.count;
     m->count = max_queries && scen.count > max_queries ? max_queries : scen.count;
     m->queries = malloc((m->count ? m->count : 1) * sizeof *m->queries);
     if (!m->queries)
-        die("out of memory for %s%s", m->name, "");
+        die("out of memory for %s", m->name);
     for (i = 0, k = 0; i < scen.count; i++) {
         if (!query_used(m->count, scen.count, i))
             continue;
@@ -468,11 +472,11 @@ static void make_generated_map(bench_map *m, int32_t size, const config *cfg)
     m->width = m->height = size;
     if (bench_mapgen(size, cfg->gen_percent, bench_mapgen_seed(size),
                      cfg->gen_queries, &m->plain, &m->queries) != 0)
-        die("cannot generate the %s map%s", m->name, "");
+        die("cannot generate the %s map", m->name);
     m->count = m->scen_count = cfg->gen_queries;
     if (ls_grid_create(size, size, &counting_allocator, &m->grid) != LS_OK ||
         ls_grid_load(m->grid, m->plain, (size_t)size * (size_t)size) != LS_OK)
-        die("cannot create the grid of %s%s", m->name, "");
+        die("cannot create the grid of %s", m->name);
 }
 
 static void free_map(bench_map *m)
@@ -626,7 +630,7 @@ static void compute_stats(const config *cfg, const bench_map *m, int a,
     uint64_t *tmp = malloc(((size_t)n + 1) * sizeof *tmp);
 
     if (!mine || !theirs || !tmp)
-        die("out of memory%s%s", "", "");
+        die("out of memory");
     for (i = 0; i < n; i++) {
         if (!used[a][i])
             continue;
@@ -688,7 +692,7 @@ static void run_map(const config *cfg, bench_map *m, map_summary *sum)
         times[a] = calloc((size_t)n + 1, sizeof *times[a]);
         samples[a] = calloc((size_t)n * cfg->repeat + 1, sizeof *samples[a]);
         if (!used[a] || !res[a] || !times[a] || !samples[a] || !tmp)
-            die("out of memory%s%s", "", "");
+            die("out of memory");
         for (i = 0; i < n; i++)
             used[a][i] = qn > 0 && query_used(qn, n, i);
         allocs[a] = 0;
@@ -927,7 +931,7 @@ static void parse_algos(config *cfg, const char *list)
         size_t len = strcspn(p, ",");
         int a = algo_by_name(p, len);
         if (a < 0)
-            die("--algo: unknown algorithm in %s%s", list, "");
+            die("--algo: unknown algorithm in %s", list);
         cfg->enabled[a] = 1;
         p += len;
         if (*p == ',')
@@ -944,14 +948,28 @@ static void parse_sizes(config *cfg, const char *list)
         long v = strtol(p, &end, 10);
         if (end == p || v < 2 || v > LS_MAX_DIMENSION ||
             cfg->gen_count == sizeof cfg->gen_sizes / sizeof cfg->gen_sizes[0])
-            die("--generate: bad size list %s%s", list, "");
+            die("--generate: bad size list %s", list);
         cfg->gen_sizes[cfg->gen_count++] = (int32_t)v;
         p = end;
         if (*p == ',')
             p++;
         else if (*p)
-            die("--generate: bad size list %s%s", list, "");
+            die("--generate: bad size list %s", list);
     }
+}
+
+static int takes_value(const char *arg)
+{
+    static const char *const names[] = {
+        "--algo", "--only", "--repeat", "--block", "--clock", "--queries",
+        "--listscan-queries", "--listscan-max-cells", "--generate",
+        "--gen-queries", "--gen-percent"
+    };
+    size_t k;
+    for (k = 0; k < sizeof names / sizeof names[0]; k++)
+        if (strcmp(arg, names[k]) == 0)
+            return 1;
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -984,30 +1002,30 @@ int main(int argc, char **argv)
             takes = 0;
             cfg.huge_pages = 1;
             bl_set_huge_pages(1);
-        } else if (arg[0] == '-' && arg[1] == '-' && !val) {
-            die("%s needs a value%s", arg, "");
+        } else if (takes_value(arg) && !val) {
+            die("%s needs a value", arg);
         } else if (strcmp(arg, "--algo") == 0) {
             parse_algos(&cfg, val);
         } else if (strcmp(arg, "--only") == 0) {
             cfg.only = algo_by_name(val, strlen(val));
             if (cfg.only < 0)
-                die("--only: unknown algorithm %s%s", val, "");
+                die("--only: unknown algorithm %s", val);
         } else if (strcmp(arg, "--repeat") == 0) {
             cfg.repeat = parse_count(arg, val);
             if (cfg.repeat == 0)
-                die("--repeat must be at least 1%s%s", "", "");
+                die("--repeat must be at least 1");
         } else if (strcmp(arg, "--clock") == 0) {
             if (strcmp(val, "cpu") == 0) {
                 if (!bench_use_cpu_clock())
-                    die("--clock cpu: no thread CPU clock here%s%s", "", "");
+                    die("--clock cpu: no thread CPU clock here");
                 cfg.cpu_clock = 1;
             } else if (strcmp(val, "wall") != 0) {
-                die("--clock: wall or cpu, not %s%s", val, "");
+                die("--clock: wall or cpu, not %s", val);
             }
         } else if (strcmp(arg, "--block") == 0) {
             cfg.block = parse_count(arg, val);
             if (cfg.block == 0)
-                die("--block must be at least 1%s%s", "", "");
+                die("--block must be at least 1");
         } else if (strcmp(arg, "--queries") == 0) {
             cfg.max_queries = parse_count(arg, val);
         } else if (strcmp(arg, "--listscan-queries") == 0) {
@@ -1021,13 +1039,13 @@ int main(int argc, char **argv)
         } else if (strcmp(arg, "--gen-percent") == 0) {
             cfg.gen_percent = parse_count(arg, val);
             if (cfg.gen_percent > 90)
-                die("--gen-percent above 90 leaves no room for queries%s%s", "", "");
+                die("--gen-percent above 90 leaves no room for queries");
         } else if (arg[0] == '-' && arg[1] != '\0') {
-            die("unknown option %s (try --help)%s", arg, "");
+            die("unknown option %s (try --help)", arg);
         } else {
             takes = 0;
             if (nfiles == sizeof files / sizeof files[0])
-                die("too many files%s%s", "", "");
+                die("too many files");
             files[nfiles++] = arg;
         }
         i += takes;
@@ -1070,7 +1088,7 @@ int main(int argc, char **argv)
 
     sums = calloc(nmaps, sizeof *sums);
     if (!sums)
-        die("out of memory%s%s", "", "");
+        die("out of memory");
     printf("lockstar %s, search state %u bytes/cell (bordered cells). "
            "Moves: 8-connected, no corner cutting, costs 10/14.\n\n",
            ls_version(), (unsigned)ls_search_bytes_per_cell());
