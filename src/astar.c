@@ -179,9 +179,11 @@ static void track_closest(ls_search *s, uint32_t cell, uint32_t f, int32_t x,
     }
 }
 
-/* Offer next (at x, y) the cost ng; see ls__relax. */
+/* Offer next (at x, y) the cost ng; see ls__relax. heuristic is the
+ * plan's, passed separately so that specialised callers make it constant. */
 LS_HOT_INLINE ls_status relax(ls_search *s, uint32_t next, uint32_t ng,
-                              uint32_t dir, uint32_t run, int32_t x, int32_t y)
+                              uint32_t dir, uint32_t run, int32_t x, int32_t y,
+                              int32_t heuristic)
 {
     ls_node *n = &s->nodes[next];
     const int fresh = (n->tag >> LS_TAG_GEN_SHIFT) != s->generation;
@@ -191,7 +193,7 @@ LS_HOT_INLINE ls_status relax(ls_search *s, uint32_t next, uint32_t ng,
         return LS_OK;
     if (ng > LS_COST_MAX)
         return LS_ERR_COST_OVERFLOW;
-    f = ls__f_value(&s->plan, ng, x, y);
+    f = ls__f_value_with(&s->plan, ng, x, y, heuristic);
     if (f > LS_COST_MAX)
         return LS_ERR_COST_OVERFLOW;
     n->g = ng;
@@ -203,78 +205,125 @@ LS_HOT_INLINE ls_status relax(ls_search *s, uint32_t next, uint32_t ng,
 ls_status ls__relax(ls_search *s, uint32_t next, uint32_t ng, uint32_t dir,
                     uint32_t run, int32_t x, int32_t y)
 {
-    return relax(s, next, ng, dir, run, x, y);
+    return relax(s, next, ng, dir, run, x, y, s->plan.heuristic);
 }
 
-/* Bit d set when the step in direction d from cell is allowed: its target
- * is passable and, for diagonals, the corner rule holds. The four straight
- * neighbours are read once and serve both. */
-static uint32_t allowed_moves(const ls_search *s, const uint8_t *cells,
-                              uint32_t cell)
-{
-    const int32_t *o = s->offset;
-    uint32_t n = cells[cell + (uint32_t)o[0]] != 0;
-    uint32_t e = cells[cell + (uint32_t)o[1]] != 0;
-    uint32_t so = cells[cell + (uint32_t)o[2]] != 0;
-    uint32_t w = cells[cell + (uint32_t)o[3]] != 0;
-    uint32_t mask = n | e << 1 | so << 2 | w << 3;
-    uint32_t ne, se, sw, nw;
+/* For diagonal direction d, the straight directions (E/W and N/S) whose
+ * cells a diagonal step passes: NE passes E and N, SE passes E and S, ... */
+static const uint8_t corner_x[8] = { 0, 0, 0, 0, 1, 1, 3, 3 };
+static const uint8_t corner_y[8] = { 0, 0, 0, 0, 0, 2, 2, 0 };
 
-    if (s->plan.dir_count == 4)
-        return mask;
-    switch (s->plan.corner_rule) {
-    case LS_CORNERS_NONE:
-        ne = n & e; se = so & e; sw = so & w; nw = n & w;
-        break;
-    case LS_CORNERS_ONE:
-        ne = n | e; se = so | e; sw = so | w; nw = n | w;
-        break;
-    default:
-        ne = se = sw = nw = 1;
-        break;
-    }
-    ne &= cells[cell + (uint32_t)o[4]] != 0;
-    se &= cells[cell + (uint32_t)o[5]] != 0;
-    sw &= cells[cell + (uint32_t)o[6]] != 0;
-    nw &= cells[cell + (uint32_t)o[7]] != 0;
-    return mask | ne << 4 | se << 5 | sw << 6 | nw << 7;
-}
+/* What the expansion loop reads for every neighbour, copied out of the
+ * context: stores into the node array could otherwise alias these fields
+ * and force the compiler to reload them after every store. */
+typedef struct hot_plan {
+    uint32_t generation, straight, diagonal, weight;
+    int32_t goal_x, goal_y;
+} hot_plan;
 
-/* Relax the neighbour in direction d (a constant after inlining). */
-LS_HOT_INLINE ls_status try_move(ls_search *s, const uint8_t *cells,
+/* Relax the neighbour in direction d (a constant after inlining): the same
+ * rules as relax(), on local copies. */
+LS_HOT_INLINE ls_status try_move(ls_open *o, ls_node *restrict nodes,
+                                 const uint8_t *restrict cells,
+                                 const int32_t *offset, const hot_plan *hp,
                                  uint32_t cell, ls_point at, uint32_t g,
-                                 uint32_t moves, uint32_t d)
+                                 uint32_t d, int32_t heuristic,
+                                 uint32_t dir_count, int32_t corner_rule)
 {
-    uint32_t next, step;
-    if (!(moves & (1u << d)))
+    uint32_t next, ng, tag;
+    int fresh;
+    uint64_t f;
+    ls_node *n;
+
+    if (d >= dir_count)
         return LS_OK;
-    next = cell + (uint32_t)s->offset[d];
-    step = (d < 4 ? s->plan.straight : s->plan.diagonal) * cells[next];
-    /* g <= 2^31 - 1 and step < 2^25: the sum cannot wrap. */
-    return relax(s, next, g + step, d, 1, at.x + ls__dir_dx[d],
-                 at.y + ls__dir_dy[d]);
+    next = cell + (uint32_t)offset[d];
+    if (cells[next] == LS_CELL_BLOCKED)
+        return LS_OK;
+    if (d >= 4 && corner_rule != LS_CORNERS_ALL) {
+        /* The two cells the diagonal passes (same loads as the straight
+         * moves above, so the compiler reuses them). */
+        int a = cells[cell + (uint32_t)offset[corner_x[d]]] != 0;
+        int b = cells[cell + (uint32_t)offset[corner_y[d]]] != 0;
+        if (corner_rule == LS_CORNERS_NONE ? !(a && b) : !(a || b))
+            return LS_OK;
+    }
+    n = &nodes[next];
+    tag = n->tag;
+    fresh = (tag >> LS_TAG_GEN_SHIFT) != hp->generation;
+    if (!fresh && (tag & LS_TAG_CLOSED))
+        return LS_OK;
+    /* g <= 2^31 - 1 and a step < 2^25: the sum cannot wrap. */
+    ng = g + (d < 4 ? hp->straight : hp->diagonal) * cells[next];
+    if (!fresh && ng >= n->g)
+        return LS_OK;
+    if (ng > LS_COST_MAX)
+        return LS_ERR_COST_OVERFLOW;
+    f = ls__estimate_to(at.x + ls__dir_dx[d], at.y + ls__dir_dy[d],
+                        hp->goal_x, hp->goal_y, hp->straight, hp->diagonal,
+                        heuristic);
+    if (hp->weight != 0x10000u)
+        f = (f * hp->weight) >> 16;
+    f += ng;
+    if (f > LS_COST_MAX)
+        return LS_ERR_COST_OVERFLOW;
+    n->g = ng;
+    n->tag = ls__tag_parent(hp->generation, d, 1);
+    ls__open_offer(o, nodes, next, (uint32_t)f, !fresh);
+    return LS_OK;
 }
 
-/* Expand cell: relax each allowed neighbour in the documented order
- * (unrolled so that each direction's offsets are constants). Returns LS_OK
+/* Expand cell: relax each allowed neighbour in the documented order,
+ * unrolled so that each direction's offsets are constants. Returns LS_OK
  * or LS_ERR_COST_OVERFLOW. */
+LS_HOT_INLINE ls_status expand_with(ls_search *s, uint32_t cell, ls_point at,
+                                    int32_t heuristic, uint32_t dir_count,
+                                    int32_t corner_rule)
+{
+    ls_node *restrict nodes = s->nodes;
+    const uint8_t *restrict cells = s->grid->cells;
+    ls_open *o = &s->open;
+    const uint32_t g = nodes[cell].g;
+    int32_t offset[8];
+    hot_plan hp;
+    uint32_t d;
+    ls_status st;
+
+    for (d = 0; d < 8; d++)
+        offset[d] = s->offset[d];
+    hp.generation = s->generation;
+    hp.straight = s->plan.straight;
+    hp.diagonal = s->plan.diagonal;
+    hp.weight = s->plan.weight;
+    hp.goal_x = s->plan.goal_x;
+    hp.goal_y = s->plan.goal_y;
+
+#define LS_TRY(dir) try_move(o, nodes, cells, offset, &hp, cell, at, g, dir, \
+                             heuristic, dir_count, corner_rule)
+    if ((st = LS_TRY(0)) != LS_OK || (st = LS_TRY(1)) != LS_OK ||
+        (st = LS_TRY(2)) != LS_OK || (st = LS_TRY(3)) != LS_OK ||
+        (st = LS_TRY(4)) != LS_OK || (st = LS_TRY(5)) != LS_OK ||
+        (st = LS_TRY(6)) != LS_OK || (st = LS_TRY(7)) != LS_OK)
+        return st;
+#undef LS_TRY
+    return LS_OK;
+}
+
+/* The default queries get a copy of the loop with their options as
+ * constants (8-connected octile without corner cutting, 4-connected
+ * Manhattan); every other query runs the general copy. */
 static ls_status expand(ls_search *s, uint32_t cell, ls_point at)
 {
-    const uint8_t *cells = s->grid->cells;
-    const uint32_t g = s->nodes[cell].g;
-    const uint32_t moves = allowed_moves(s, cells, cell);
-    ls_status st = LS_OK;
-
-    if ((st = try_move(s, cells, cell, at, g, moves, 0)) != LS_OK ||
-        (st = try_move(s, cells, cell, at, g, moves, 1)) != LS_OK ||
-        (st = try_move(s, cells, cell, at, g, moves, 2)) != LS_OK ||
-        (st = try_move(s, cells, cell, at, g, moves, 3)) != LS_OK ||
-        (st = try_move(s, cells, cell, at, g, moves, 4)) != LS_OK ||
-        (st = try_move(s, cells, cell, at, g, moves, 5)) != LS_OK ||
-        (st = try_move(s, cells, cell, at, g, moves, 6)) != LS_OK ||
-        (st = try_move(s, cells, cell, at, g, moves, 7)) != LS_OK)
-        return st;
-    return LS_OK;
+    const ls_plan *p = &s->plan;
+    if (p->dir_count == 8 && p->corner_rule == LS_CORNERS_NONE &&
+        p->heuristic == LS_HEURISTIC_OCTILE)
+        return expand_with(s, cell, at, LS_HEURISTIC_OCTILE, 8,
+                           LS_CORNERS_NONE);
+    if (p->dir_count == 4 && p->heuristic == LS_HEURISTIC_MANHATTAN)
+        return expand_with(s, cell, at, LS_HEURISTIC_MANHATTAN, 4,
+                           LS_CORNERS_NONE);
+    return expand_with(s, cell, at, p->heuristic, p->dir_count,
+                       p->corner_rule);
 }
 
 ls_status ls_search_step(ls_search *s, uint32_t budget)

@@ -12,29 +12,48 @@ static inline uint32_t ls__abs_diff(int32_t a, int32_t b)
     return a > b ? (uint32_t)a - (uint32_t)b : (uint32_t)b - (uint32_t)a;
 }
 
-/* The heuristic's unweighted estimate from (x, y) to the goal. Each term
- * is below 2^31 (16383 * 131070), so the sums fit in 64 bits with room. */
-static inline uint64_t ls__estimate(const ls_plan *p, int32_t heuristic,
-                                    int32_t x, int32_t y)
+/* The unweighted estimate from (x, y) to the goal (gx, gy) with the given
+ * step costs. Each term is below 2^31 (16383 * 131070), so the sums fit in
+ * 64 bits with room. */
+LS_HOT_INLINE uint64_t ls__estimate_to(int32_t x, int32_t y, int32_t gx,
+                                       int32_t gy, uint32_t straight,
+                                       uint32_t diagonal, int32_t heuristic)
 {
-    uint64_t dx = ls__abs_diff(x, p->goal_x), dy = ls__abs_diff(y, p->goal_y);
+    uint64_t dx = ls__abs_diff(x, gx), dy = ls__abs_diff(y, gy);
     uint64_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
     switch (heuristic) {
-    case LS_HEURISTIC_OCTILE: return lo * p->diagonal + (hi - lo) * p->straight;
-    case LS_HEURISTIC_MANHATTAN: return (dx + dy) * p->straight;
-    case LS_HEURISTIC_CHEBYSHEV: return hi * p->straight;
+    case LS_HEURISTIC_OCTILE: return lo * diagonal + (hi - lo) * straight;
+    case LS_HEURISTIC_MANHATTAN: return (dx + dy) * straight;
+    case LS_HEURISTIC_CHEBYSHEV: return hi * straight;
     default: return 0;
     }
 }
 
-/* f for a cell at (x, y) with cost g so far: g + floor(h * weight / 2^16). */
-static inline uint64_t ls__f_value(const ls_plan *p, uint32_t g, int32_t x,
-                                   int32_t y)
+/* The plan's estimate with the given heuristic. */
+LS_HOT_INLINE uint64_t ls__estimate(const ls_plan *p, int32_t heuristic,
+                                    int32_t x, int32_t y)
 {
-    uint64_t h = ls__estimate(p, p->heuristic, x, y);
+    return ls__estimate_to(x, y, p->goal_x, p->goal_y, p->straight,
+                           p->diagonal, heuristic);
+}
+
+/* f for a cell at (x, y) with cost g so far: g + floor(h * weight / 2^16),
+ * with the heuristic given (a constant where the search loop is
+ * specialised, so the switch above folds away). */
+LS_HOT_INLINE uint64_t ls__f_value_with(const ls_plan *p, uint32_t g,
+                                        int32_t x, int32_t y,
+                                        int32_t heuristic)
+{
+    uint64_t h = ls__estimate(p, heuristic, x, y);
     if (p->weight != 0x10000u)
         h = (h * p->weight) >> 16;
     return (uint64_t)g + h;
+}
+
+static inline uint64_t ls__f_value(const ls_plan *p, uint32_t g, int32_t x,
+                                   int32_t y)
+{
+    return ls__f_value_with(p, g, x, y, p->heuristic);
 }
 
 #endif

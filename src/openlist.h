@@ -122,7 +122,7 @@ static inline int ls__level_after(const ls_node *nodes, uint32_t a, uint32_t b)
     return nodes[a].g < nodes[b].g || (nodes[a].g == nodes[b].g && a > b);
 }
 
-static inline void ls__bucket_link(ls_open *o, ls_node *nodes, uint32_t cell,
+LS_HOT_INLINE void ls__bucket_link(ls_open *o, ls_node *nodes, uint32_t cell,
                                    uint32_t f)
 {
     uint32_t b = f & (o->bucket_count - 1u), first = o->heads[b];
@@ -136,7 +136,7 @@ static inline void ls__bucket_link(ls_open *o, ls_node *nodes, uint32_t cell,
     o->future++;
 }
 
-static inline void ls__bucket_unlink(ls_open *o, ls_node *nodes, uint32_t cell)
+LS_HOT_INLINE void ls__bucket_unlink(ls_open *o, ls_node *nodes, uint32_t cell)
 {
     uint32_t prev = nodes[cell].aux, next = nodes[cell].link;
     if (prev & LS_BUCKET_MARK)
@@ -150,7 +150,7 @@ static inline void ls__bucket_unlink(ls_open *o, ls_node *nodes, uint32_t cell)
 
 /* Put cell (whose g is set) with f where it belongs; was_open says it was
  * already in a future bucket (a decrease-key). */
-static inline void ls__bucket_offer(ls_open *o, ls_node *nodes, uint32_t cell,
+LS_HOT_INLINE void ls__bucket_offer(ls_open *o, ls_node *nodes, uint32_t cell,
                                     uint32_t f, int was_open)
 {
     uint32_t j;
