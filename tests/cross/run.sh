@@ -87,7 +87,6 @@ cc_desc() {
     local v
     v=$("$@" -dumpfullversion 2>/dev/null) || v=
     case $v in [0-9]*.*) ;; *) v=$("$@" -dumpversion 2>/dev/null) ;; esac
-    case $v in *-win32) v=$("$@" --version | sed -n '1s/.* \([0-9][0-9.]*\)$/\1/p')-win32 ;; esac
     printf '%s %s' "$1" "$v"
 }
 
@@ -304,7 +303,8 @@ run_target() {
         [ "$T_KIND" = wine ] && wineserver -k 2>/dev/null
         printf '%s\n' "$result" >"$b/.result"
         printf '%s\n' "$vectors" >"$b/.vectors"
-        printf '%s\n' "$notes; $times" >"$b/.notes"
+        notes="${notes# }; $times"
+        printf '%s\n' "${notes#; }" >"$b/.notes"
     } >>"$lg" 2>&1
     result=$(cat "$b/.result") vectors=$(cat "$b/.vectors") notes=$(cat "$b/.notes")
     t=$(elapsed "$s")

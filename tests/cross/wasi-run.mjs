@@ -12,12 +12,25 @@
 //     directory, so relative paths in the arguments that exist on the host
 //     (or whose directory does) are made absolute here; relative paths in
 //     environment variables are made absolute too when they exist;
-//   - the exit status is the program's (128+6 for an abort/trap).
+//   - the exit status is the program's (128+6 for an abort/trap);
+//   - node's "WASI is an experimental feature" warning is not printed, so a
+//     program's standard error is its own;
+//   - V8's fast API calls are turned off: with them, node 20's WASI
+//     bindings can crash node itself (SIGSEGV in a V8 builtin, exit 139;
+//     nodejs/node#46777, #53087). Seen here at the end of the vectors suite.
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { resolve, dirname, isAbsolute } from 'node:path';
-import { WASI } from 'node:wasi';
 import process from 'node:process';
+import v8 from 'node:v8';
+
+v8.setFlagsFromString('--no-turbo-fast-api-calls');
+process.removeAllListeners('warning');
+process.on('warning', (w) => {
+  if (!(w.name === 'ExperimentalWarning' && /WASI/.test(w.message)))
+    process.stderr.write(`${w.name}: ${w.message}\n`);
+});
+const { WASI } = await import('node:wasi');
 
 const argv = process.argv.slice(2);
 if (argv.length < 1) {
