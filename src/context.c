@@ -35,6 +35,7 @@ static void release_all(ls_search *s)
     ls__release(a, s->nodes, (size_t)s->cell_count * sizeof(ls_node));
     ls__release(a, s->open.cells, (size_t)s->cell_count * sizeof(uint32_t));
     ls__release(a, s->open.heads, (size_t)s->open.bucket_count * sizeof(uint32_t));
+    ls__release(a, s->open.sort_keys, LS_SORT_KEYS * sizeof(uint64_t));
 }
 
 ls_status ls_search_create(int32_t width, int32_t height,
@@ -66,7 +67,8 @@ ls_status ls_search_create(int32_t width, int32_t height,
     s->nodes = ls__alloc(&a, (size_t)cells * sizeof(ls_node));
     s->open.cells = ls__alloc(&a, (size_t)cells * sizeof(uint32_t));
     s->open.heads = ls__alloc(&a, (size_t)s->open.bucket_count * sizeof(uint32_t));
-    if (!s->nodes || !s->open.cells || !s->open.heads) {
+    s->open.sort_keys = ls__alloc(&a, LS_SORT_KEYS * sizeof(uint64_t));
+    if (!s->nodes || !s->open.cells || !s->open.heads || !s->open.sort_keys) {
         release_all(s);
         ls__release(&a, s, sizeof *s);
         return LS_ERR_OUT_OF_MEMORY;

@@ -48,7 +48,13 @@ typedef struct ls_open {
     uint32_t level;         /* f of the current level (stack) */
     uint32_t future;        /* cells in the ring's buckets */
     uint32_t highest;       /* largest f ever put in the ring this query */
+    uint64_t *sort_keys;    /* LS_SORT_KEYS slots for sorting a level */
 } ls_open;
+
+/* A level of up to this many cells is sorted on packed keys in a scratch
+ * array (no loads from the node array while sorting); a larger one is
+ * sorted in place through the nodes. */
+#define LS_SORT_KEYS 4096u
 
 /* ---------------------------------------------------------------- heap */
 
@@ -211,12 +217,56 @@ static inline void ls__level_sort(const ls_node *nodes, uint32_t *a, uint32_t n)
     }
 }
 
+/* Sort keys ascending: insertion sort when short, else heapsort. */
+static inline void ls__key_sift(uint64_t *a, uint32_t pos, uint32_t n)
+{
+    uint64_t c = a[pos];
+    uint32_t child;
+    while ((child = 2 * pos + 1) < n) {
+        if (child + 1 < n && a[child] < a[child + 1])
+            child++;
+        if (c >= a[child])
+            break;
+        a[pos] = a[child];
+        pos = child;
+    }
+    a[pos] = c;
+}
+
+static inline void ls__key_sort(uint64_t *a, uint32_t n)
+{
+    uint32_t i;
+    uint64_t t;
+    if (n <= 16) {
+        for (i = 1; i < n; i++) {
+            uint32_t j = i;
+            t = a[i];
+            while (j > 0 && a[j - 1] > t) {
+                a[j] = a[j - 1];
+                j--;
+            }
+            a[j] = t;
+        }
+        return;
+    }
+    for (i = n / 2; i-- > 0;)
+        ls__key_sift(a, i, n);
+    for (i = n - 1; i > 0; i--) {
+        t = a[0];
+        a[0] = a[i];
+        a[i] = t;
+        ls__key_sift(a, 0, i);
+    }
+}
+
 /* Make the next non-empty level current. Requires an empty stack and
- * future > 0. */
+ * future > 0. The stack must end with the cell popped first (largest g,
+ * then smallest index): ascending keys g << 32 | (2^32 - 1 - cell) give
+ * exactly that order, and keys are unique, so any correct sort agrees. */
 static inline void ls__bucket_advance(ls_open *o, ls_node *nodes)
 {
     const uint32_t mask = o->bucket_count - 1u;
-    uint32_t cell, n = 0;
+    uint32_t cell, n = 0, i;
     do
         o->level++;
     while (o->heads[o->level & mask] == LS_NO_CELL);
@@ -226,7 +276,16 @@ static inline void ls__bucket_advance(ls_open *o, ls_node *nodes)
     o->heads[o->level & mask] = LS_NO_CELL;
     o->future -= n;
     o->size = n;
-    ls__level_sort(nodes, o->cells, n);
+    if (n > LS_SORT_KEYS) {
+        ls__level_sort(nodes, o->cells, n);
+        return;
+    }
+    for (i = 0; i < n; i++)
+        o->sort_keys[i] = ((uint64_t)nodes[o->cells[i]].g << 32) |
+                          (0xFFFFFFFFu - o->cells[i]);
+    ls__key_sort(o->sort_keys, n);
+    for (i = 0; i < n; i++)
+        o->cells[i] = 0xFFFFFFFFu - (uint32_t)o->sort_keys[i];
 }
 
 /* ---------------------------------------------------------- either form */

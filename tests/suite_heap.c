@@ -64,6 +64,7 @@ typedef struct fixture {
     ls_open open;
     uint32_t cells[CELLS];
     uint32_t heads[RING];
+    uint64_t sort_keys[CELLS]; /* a level never holds more than CELLS */
     ls_node nodes[CELLS];
     int present[CELLS];
     uint32_t f[CELLS];
@@ -79,6 +80,7 @@ static void fixture_init(fixture *x, int bucket_form, int high_g, uint32_t level
     x->open.tie_mask = high_g ? 0xFFFFFFFFu : 0u;
     x->open.bucket_form = bucket_form;
     x->open.heads = x->heads;
+    x->open.sort_keys = x->sort_keys;
     x->open.bucket_count = RING;
     x->open.level = level;
     for (i = 0; i < RING; i++)
@@ -532,6 +534,56 @@ static void test_both_forms_give_identical_searches(void)
     CU_ASSERT_EQUAL(heap_forced, 300);
 }
 
+/* A level of the bucket form is sorted in two ways: on packed keys in a
+ * scratch array (up to LS_SORT_KEYS cells) and in place through the nodes
+ * (larger levels). Both must give the one order the search needs: the
+ * last cell is popped first (largest g, then smallest index). */
+static void test_level_sorts_agree_with_the_order(void)
+{
+    enum { MAX = LS_SORT_KEYS + 900 };
+    static ls_node nodes[MAX];
+    static uint32_t by_nodes[MAX], by_keys[MAX];
+    static uint64_t keys[LS_SORT_KEYS];
+    static const uint32_t sizes[] = { 0, 1, 2, 3, 15, 16, 17, 100, 1000,
+                                      LS_SORT_KEYS, MAX };
+    ls_rng rng;
+    size_t k;
+    uint32_t bad = 0;
+
+    ls_rng_seed(&rng, 99u);
+    for (k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        uint32_t n = sizes[k], i;
+        ls_open o;
+        memset(&o, 0, sizeof o);
+        o.sort_keys = keys;
+        for (i = 0; i < n; i++) {
+            /* distinct cells in a shuffled order, g with many ties */
+            by_nodes[i] = (i * 7919u) % MAX;
+            nodes[by_nodes[i]].g = ls_rng_below(&rng, 1u + n / 8u);
+        }
+        memcpy(by_keys, by_nodes, n * sizeof *by_nodes);
+        ls__level_sort(nodes, by_nodes, n);
+        if (n <= LS_SORT_KEYS) {
+            /* the scratch-key path, as ls__bucket_advance runs it */
+            for (i = 0; i < n; i++)
+                keys[i] = ((uint64_t)nodes[by_keys[i]].g << 32) |
+                          (0xFFFFFFFFu - by_keys[i]);
+            ls__key_sort(keys, n);
+            for (i = 0; i < n; i++)
+                by_keys[i] = 0xFFFFFFFFu - (uint32_t)keys[i];
+            if (memcmp(by_keys, by_nodes, n * sizeof *by_keys) != 0)
+                bad++;
+        }
+        for (i = 1; i < n; i++) {
+            uint32_t a = by_nodes[i - 1], b = by_nodes[i];
+            /* a is popped after b */
+            if (!(nodes[a].g < nodes[b].g || (nodes[a].g == nodes[b].g && a > b)))
+                bad++;
+        }
+    }
+    CU_ASSERT_EQUAL(bad, 0);
+}
+
 int suite_heap_register(void)
 {
     CU_pSuite s = CU_add_suite("heap", NULL, NULL);
@@ -553,6 +605,8 @@ int suite_heap_register(void)
                      test_bucket_form_monotone_search_pops_in_total_order) ||
         !CU_add_test(s, "bucket form: equal f pops larger g, then smaller cell",
                      test_bucket_form_equal_f_pops_larger_g_then_smaller_cell) ||
+        !CU_add_test(s, "level sorts (keys and in place) agree with the order",
+                     test_level_sorts_agree_with_the_order) ||
         !CU_add_test(s, "both forms give identical searches",
                      test_both_forms_give_identical_searches))
         return -1;
