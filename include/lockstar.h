@@ -301,7 +301,8 @@ ls_status ls_query_validate(const ls_query *q, const ls_grid *grid);
  * a 4-byte open-list slot; cells counted with the one-cell border:
  * (width + 2) * (height + 2)), plus a ring of 4-byte bucket heads for the
  * open list: the smallest power of two above max(3584, 28 * longest side),
- * i.e. 16 KB for a 64x64 grid, 64 KB for 512x512, 2 MB for 16384 wide.
+ * i.e. 16 KB for a 64x64 grid, 64 KB for 512x512, 2 MB for 16384 wide,
+ * and 32 KB of scratch for sorting open-list levels.
  * --------------------------------------------------------------------- */
 
 typedef struct ls_search ls_search;
