@@ -32,12 +32,18 @@ fi
 
 case "$host_cpu" in
 x86_64|i?86)
-    # SSE/AVX scalar and packed float/double arithmetic and conversions,
-    # and x87. Integer SIMD (pxor, movdqa, ...) is allowed.
-    pattern='v?(add|sub|mul|div|sqrt|min|max|rcp|rsqrt|round|fmadd[0-9]*|fmsub[0-9]*)[sp][sd]|v?cvt[a-z0-9]*|v?u?comis[sd]|v?(and|andn|or|xor)p[sd]|f(ld|st|stp|add|sub|mul|div|sqrt|ild|ist|istp|comp?|ucomi?p?|xch|chs|abs)[a-z]*'
+    # SSE/AVX scalar and packed float/double arithmetic, comparisons and
+    # conversions, and x87. Bitwise moves and logic on xmm registers
+    # (movaps, xorps to zero a register, pxor, movdqa, ...) compute nothing
+    # in floating point and are allowed: compilers use them for memset and
+    # struct copies.
+    pattern='v?(add|sub|mul|div|sqrt|min|max|rcp|rsqrt|round|fmadd[0-9]*|fmsub[0-9]*)[sp][sd]|v?cvt[a-z0-9]*|v?u?comis[sd]|f(ld|st|stp|add|sub|mul|div|sqrt|ild|ist|istp|comp?|ucomi?p?|xch|chs|abs)[a-z]*'
     ;;
 aarch64|arm64)
-    pattern='fadd|fsub|fmul|fdiv|fsqrt|fmadd|fmsub|fnmadd|fnmsub|fneg|fabs|fcmp|fcmpe|fccmp|fcsel|fcvt[a-z]*|scvtf|ucvtf|fmov|fmin[a-z]*|fmax[a-z]*|frint[a-z]*'
+    # fmov between registers only copies bits (GCC moves integers through
+    # SIMD registers); fmov of an immediate (#1.0) is a float constant.
+    pattern='fadd|fsub|fmul|fdiv|fsqrt|fmadd|fmsub|fnmadd|fnmsub|fneg|fabs|fcmp|fcmpe|fccmp|fcsel|fcvt[a-z]*|scvtf|ucvtf|fmin[a-z]*|fmax[a-z]*|frint[a-z]*'
+    immediate_fmov=1
     ;;
 *)
     pattern=''
@@ -55,7 +61,9 @@ if [ -n "$pattern" ]; then
     # operand: a jump target such as "fadd <ls_search_step+...>" is an
     # address, not an instruction.
     hits=$(grep -E '^[[:space:]]+[0-9a-f]+:' check-float.dis \
-        | awk -F '\t' -v re="^($pattern)\$" '{ split($2, w, " "); if (w[1] ~ re) print }' \
+        | awk -F '\t' -v re="^($pattern)\$" -v fmov="${immediate_fmov:-0}" '
+            { split($2, w, " ");
+              if (w[1] ~ re || (fmov && w[1] == "fmov" && $2 ~ /#/)) print }' \
         | head -20)
     rm -f check-float.dis
     if [ "$insns" -eq 0 ]; then
