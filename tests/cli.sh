@@ -15,6 +15,10 @@ set -u
 : "${TEST_EMULATOR:=}"
 
 prog="$top_builddir/cli/lockstar"
+# Windows builds (mingw, run under wine) name it lockstar.exe.
+if [ ! -x "$prog" ] && [ -x "$prog.exe" ]; then
+    prog="$prog.exe"
+fi
 data="$top_srcdir/tests/data"
 demo="$top_srcdir/examples/demo.map"
 demo_scen="$top_srcdir/examples/demo.scen"
@@ -56,6 +60,14 @@ run() {
     checks=$((checks + 1))
     lockstar "$@" >"$tmp/out" 2>"$tmp/err"
     code=$?
+    # Under wine the Windows C library writes CRLF line ends.
+    case "$TEST_EMULATOR" in
+    *wine*)
+        for f in "$tmp/out" "$tmp/err"; do
+            tr -d '\r' <"$f" >"$f.lf" && mv "$f.lf" "$f"
+        done
+        ;;
+    esac
 }
 
 # expect_code CODE NAME ARGS...
