@@ -79,6 +79,13 @@ if [ ! -x "$srcdir/configure" ]; then
 fi
 
 mkdir -p "$CACHE/build" "$CACHE/logs" "$CACHE/scen"
+# One run at a time per cache: runs share the reference outputs and the
+# build directories.
+exec 9>"$CACHE/run.lock"
+if ! flock -n 9; then
+    log "another run.sh is using $CACHE; waiting for it (or set LOCKSTAR_CROSS_CACHE)"
+    flock 9
+fi
 RESULTS=$CACHE/results.md
 : >"$CACHE/results.rows"
 
