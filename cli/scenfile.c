@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "scenfile.h"
 #include "text.h"
 
@@ -23,6 +24,15 @@ int ls_read_file(const char *path, char **text, size_t *length,
 
     *text = NULL;
     *length = 0;
+    /* Said the same way everywhere: Linux opens a directory and fails to
+     * read it, Windows refuses to open it. */
+    {
+        struct stat st;
+        if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+            ls_cli_error_set(err, "%s: is a directory, not a file", path);
+            return -1;
+        }
+    }
     f = fopen(path, "rb");
     if (!f) {
         ls_cli_error_set(err, "%s: cannot open: %s", path, strerror(errno));

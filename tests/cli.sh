@@ -292,7 +292,7 @@ expect_error 2 "step costs" "straight <= diagonal <= 2 * straight" \
     path "$demo" --from 1,1 --to 2,2 --straight 10 --diagonal 30
 expect_error 2 "missing map file" "$tmp/none.map: cannot open" \
     path "$tmp/none.map" --from 1,1 --to 2,2
-expect_error 2 "map is a directory" "$tmp: cannot read" \
+expect_error 2 "map is a directory" "$tmp: is a directory" \
     path "$tmp" --from 1,1 --to 2,2
 : >"$tmp/empty.map"
 expect_error 2 "empty map" "$tmp/empty.map:1: empty file" \
