@@ -283,6 +283,10 @@ setup_one() {
             local s; s=$(now)
             apt_install clang-14 lld-14 llvm-14 wasi-libc libclang-rt-14-dev-wasm32 || return 1
             command -v node >/dev/null || apt_install nodejs || return 1
+            case $(node --version 2>/dev/null) in
+            v[2-9][0-9].*) ;;
+            *) log "WARN: node $(node --version 2>/dev/null) found; wasi-run.mjs needs node >= 20 (node:wasi without a flag)" ;;
+            esac
             record "install-$u" "$(elapsed "$s")"
             fetch_sources || return 1
             LIBS_EXTRA_CFLAGS="-D_WASI_EMULATED_PROCESS_CLOCKS -I$here/setjmp-shim" \
