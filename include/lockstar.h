@@ -107,9 +107,8 @@ enum {
     LS_ERR_BAD_TEXT = -20,       /* text could not be parsed (ls_fix16_parse) */
     LS_ERR_NO_PARTIAL = -21,     /* partial path asked for, but the query
                                     ended with LS_OK or an error */
-    LS_ERR_BAD_CELL_COST = -22,  /* a buffer of cells had no usable value */
-    LS_ERR_NOT_UNIFORM = -23,    /* JPS: a passable cell costs more than 1 */
-    LS_ERR_UNSUPPORTED = -24     /* JPS: needs 8-connectivity and
+    LS_ERR_NOT_UNIFORM = -22,    /* JPS: a passable cell costs more than 1 */
+    LS_ERR_UNSUPPORTED = -23     /* JPS: needs 8-connectivity and
                                     LS_CORNERS_NONE */
 };
 

@@ -34,7 +34,6 @@ const char *ls_status_string(ls_status status)
     case LS_ERR_BAD_STRUCT_SIZE: return "ls_query.struct_size not recognised (use ls_query_init)";
     case LS_ERR_BAD_TEXT: return "malformed or out-of-range number";
     case LS_ERR_NO_PARTIAL: return "no partial path: the query found its path or failed";
-    case LS_ERR_BAD_CELL_COST: return "bad cell cost";
     case LS_ERR_NOT_UNIFORM: return "JPS needs every passable cell to cost 1";
     case LS_ERR_UNSUPPORTED: return "JPS needs 8-connectivity and no corner cutting";
     default: return "unknown status";

@@ -48,7 +48,6 @@ static const name_value status_names[] = {
     { "LS_ERR_BAD_STRUCT_SIZE", LS_ERR_BAD_STRUCT_SIZE },
     { "LS_ERR_BAD_TEXT", LS_ERR_BAD_TEXT },
     { "LS_ERR_NO_PARTIAL", LS_ERR_NO_PARTIAL },
-    { "LS_ERR_BAD_CELL_COST", LS_ERR_BAD_CELL_COST },
     { "LS_ERR_NOT_UNIFORM", LS_ERR_NOT_UNIFORM },
     { "LS_ERR_UNSUPPORTED", LS_ERR_UNSUPPORTED },
     { NULL, 0 }
