@@ -139,6 +139,27 @@ static uint32_t rnd(gen *g, uint32_t n)
     return ls_rng_below(&g->rng, n);
 }
 
+/* A random cell on the outer ring of the current map; one draw in five
+ * picks a corner. (Draws: side, x, y, and two more for a corner.) */
+static void border_point(gen *g, int32_t *px, int32_t *py)
+{
+    uint32_t side = rnd(g, 5);
+    int32_t x = (int32_t)rnd(g, (uint32_t)g->w);
+    int32_t y = (int32_t)rnd(g, (uint32_t)g->h);
+    switch (side) {
+    case 0: y = 0; break;
+    case 1: y = g->h - 1; break;
+    case 2: x = 0; break;
+    case 3: x = g->w - 1; break;
+    default:
+        x = rnd(g, 2) ? g->w - 1 : 0;
+        y = rnd(g, 2) ? g->h - 1 : 0;
+        break;
+    }
+    *px = x;
+    *py = y;
+}
+
 static vf_map *new_map(gen *g, int32_t w, int32_t h)
 {
     vf_map *m = vf_add_map(&g->file);
@@ -979,7 +1000,6 @@ static void fam_edges(gen *g)
 {
     static const int32_t lines[] = { 2, 3, 10, 64, 257, 5000 };
     uint32_t i, k;
-    int32_t x, y;
 
     /* 1 x 1: start == goal, and a blocked single cell. */
     map_gen(g, MG_EMPTY, 1, 1, 0, 0, 0, 0, 0);
@@ -1020,23 +1040,8 @@ static void fam_edges(gen *g)
             vf_vector *v = vec_new(g);
             int32_t pts[2][2], j;
             vec_options(g, v);
-            for (j = 0; j < 2; j++) {
-                uint32_t side = rnd(g, 5);
-                x = (int32_t)rnd(g, (uint32_t)g->w);
-                y = (int32_t)rnd(g, (uint32_t)g->h);
-                switch (side) {
-                case 0: y = 0; break;
-                case 1: y = g->h - 1; break;
-                case 2: x = 0; break;
-                case 3: x = g->w - 1; break;
-                default:
-                    x = rnd(g, 2) ? g->w - 1 : 0;
-                    y = rnd(g, 2) ? g->h - 1 : 0;
-                    break;
-                }
-                pts[j][0] = x;
-                pts[j][1] = y;
-            }
+            for (j = 0; j < 2; j++)
+                border_point(g, &pts[j][0], &pts[j][1]);
             v->query.start_x = pts[0][0];
             v->query.start_y = pts[0][1];
             v->query.goal_x = pts[1][0];
@@ -1718,7 +1723,6 @@ static void jps_edges(gen *g)
 {
     static const int32_t lines[] = { 2, 3, 10, 64, 257, 2000 };
     uint32_t i, k;
-    int32_t x, y;
 
     /* 1 x 1: start == goal. */
     jps_section(g, "edges");
@@ -1772,23 +1776,8 @@ static void jps_edges(gen *g)
             vf_vector *v = vec_new(g);
             int32_t pts[2][2], j;
             vec_options(g, v);
-            for (j = 0; j < 2; j++) {
-                uint32_t side = rnd(g, 5);
-                x = (int32_t)rnd(g, (uint32_t)g->w);
-                y = (int32_t)rnd(g, (uint32_t)g->h);
-                switch (side) {
-                case 0: y = 0; break;
-                case 1: y = g->h - 1; break;
-                case 2: x = 0; break;
-                case 3: x = g->w - 1; break;
-                default:
-                    x = rnd(g, 2) ? g->w - 1 : 0;
-                    y = rnd(g, 2) ? g->h - 1 : 0;
-                    break;
-                }
-                pts[j][0] = x;
-                pts[j][1] = y;
-            }
+            for (j = 0; j < 2; j++)
+                border_point(g, &pts[j][0], &pts[j][1]);
             v->query.start_x = pts[0][0];
             v->query.start_y = pts[0][1];
             v->query.goal_x = pts[1][0];
