@@ -276,29 +276,35 @@ LS_HOT_INLINE ls_status try_move(ls_open *o, ls_node *restrict nodes,
 /* Expand cell: relax each allowed neighbour in the documented order,
  * unrolled so that each direction's offsets are constants. Returns LS_OK
  * or LS_ERR_COST_OVERFLOW. */
-LS_HOT_INLINE ls_status expand_with(ls_search *s, uint32_t cell, ls_point at,
-                                    int32_t heuristic, uint32_t dir_count,
-                                    int32_t corner_rule)
+/* The values every expansion of this step reads, copied once. */
+static void load_hot(const ls_search *s, hot_plan *hp, int32_t offset[8])
+{
+    uint32_t d;
+    for (d = 0; d < 8; d++)
+        offset[d] = s->offset[d];
+    hp->generation = s->generation;
+    hp->straight = s->plan.straight;
+    hp->diagonal = s->plan.diagonal;
+    hp->weight = s->plan.weight;
+    hp->goal_x = s->plan.goal_x;
+    hp->goal_y = s->plan.goal_y;
+}
+
+/* Expand cell: relax each allowed neighbour in the documented order,
+ * unrolled so that each direction's offsets are constants. Returns LS_OK
+ * or LS_ERR_COST_OVERFLOW. */
+LS_HOT_INLINE ls_status expand_with(ls_search *s, const hot_plan *hp,
+                                    const int32_t *offset, uint32_t cell,
+                                    ls_point at, int32_t heuristic,
+                                    uint32_t dir_count, int32_t corner_rule)
 {
     ls_node *restrict nodes = s->nodes;
     const uint8_t *restrict cells = s->grid->cells;
     ls_open *o = &s->open;
     const uint32_t g = nodes[cell].g;
-    int32_t offset[8];
-    hot_plan hp;
-    uint32_t d;
     ls_status st;
 
-    for (d = 0; d < 8; d++)
-        offset[d] = s->offset[d];
-    hp.generation = s->generation;
-    hp.straight = s->plan.straight;
-    hp.diagonal = s->plan.diagonal;
-    hp.weight = s->plan.weight;
-    hp.goal_x = s->plan.goal_x;
-    hp.goal_y = s->plan.goal_y;
-
-#define LS_TRY(dir) try_move(o, nodes, cells, offset, &hp, cell, at, g, dir, \
+#define LS_TRY(dir) try_move(o, nodes, cells, offset, hp, cell, at, g, dir, \
                              heuristic, dir_count, corner_rule)
     if ((st = LS_TRY(0)) != LS_OK || (st = LS_TRY(1)) != LS_OK ||
         (st = LS_TRY(2)) != LS_OK || (st = LS_TRY(3)) != LS_OK ||
@@ -309,44 +315,26 @@ LS_HOT_INLINE ls_status expand_with(ls_search *s, uint32_t cell, ls_point at,
     return LS_OK;
 }
 
-/* The default queries get a copy of the loop with their options as
- * constants (8-connected octile without corner cutting, 4-connected
- * Manhattan); every other query runs the general copy. */
-static ls_status expand(ls_search *s, uint32_t cell, ls_point at)
+/* The search loop: pop, stop at the goal, the expansion limit or the end
+ * of the budget, else expand. jps, heuristic, dir_count and corner_rule
+ * are constants in the specialised copies below. */
+LS_HOT_INLINE ls_status search_loop(ls_search *s, uint32_t budget, int jps,
+                                    int32_t heuristic, uint32_t dir_count,
+                                    int32_t corner_rule)
 {
-    const ls_plan *p = &s->plan;
-    if (p->dir_count == 8 && p->corner_rule == LS_CORNERS_NONE &&
-        p->heuristic == LS_HEURISTIC_OCTILE)
-        return expand_with(s, cell, at, LS_HEURISTIC_OCTILE, 8,
-                           LS_CORNERS_NONE);
-    if (p->dir_count == 4 && p->heuristic == LS_HEURISTIC_MANHATTAN)
-        return expand_with(s, cell, at, LS_HEURISTIC_MANHATTAN, 4,
-                           LS_CORNERS_NONE);
-    return expand_with(s, cell, at, p->heuristic, p->dir_count,
-                       p->corner_rule);
-}
-
-ls_status ls_search_step(ls_search *s, uint32_t budget)
-{
+    const uint32_t goal = s->plan.goal, max = s->plan.max_expansions;
     uint32_t done = 0, cell;
+    int32_t offset[8];
+    hot_plan hp;
 
-    if (!s)
-        return LS_ERR_NULL_ARGUMENT;
-    if (s->phase == LS_PHASE_IDLE)
-        return LS_ERR_NO_QUERY;
-    if (s->phase == LS_PHASE_DONE)
-        return s->final_status;
-    if (s->grid->revision != s->grid_revision)
-        return finish(s, LS_ERR_GRID_CHANGED);
-
+    load_hot(s, &hp, offset);
     while ((cell = ls__open_top(&s->open, s->nodes)) != LS_NO_CELL) {
         ls_point at;
         ls_status st;
 
-        if (cell == s->plan.goal)
+        if (cell == goal)
             return finish_found(s);
-        if (s->plan.max_expansions != 0 &&
-            s->expansions == s->plan.max_expansions)
+        if (max != 0 && s->expansions == max)
             return finish(s, LS_EXPANSION_LIMIT);
         if (budget != 0 && done == budget)
             return LS_IN_PROGRESS;
@@ -358,10 +346,41 @@ ls_status ls_search_step(ls_search *s, uint32_t budget)
         s->nodes[cell].tag |= LS_TAG_CLOSED;
         s->expansions++;
         done++;
-        st = s->plan.algorithm == LS_ALGO_JPS ? ls__jps_expand(s, cell, at)
-                                              : expand(s, cell, at);
+        st = jps ? ls__jps_expand(s, cell, at)
+                 : expand_with(s, &hp, offset, cell, at, heuristic, dir_count,
+                               corner_rule);
         if (st != LS_OK)
             return finish(s, st);
     }
     return finish(s, LS_NO_PATH);
+}
+
+ls_status ls_search_step(ls_search *s, uint32_t budget)
+{
+    const ls_plan *p;
+
+    if (!s)
+        return LS_ERR_NULL_ARGUMENT;
+    if (s->phase == LS_PHASE_IDLE)
+        return LS_ERR_NO_QUERY;
+    if (s->phase == LS_PHASE_DONE)
+        return s->final_status;
+    if (s->grid->revision != s->grid_revision)
+        return finish(s, LS_ERR_GRID_CHANGED);
+
+    /* The default queries get a copy of the loop with their options as
+     * constants (8-connected octile without corner cutting, 4-connected
+     * Manhattan); every other query runs the general copy. */
+    p = &s->plan;
+    if (p->algorithm == LS_ALGO_JPS)
+        return search_loop(s, budget, 1, p->heuristic, 8, LS_CORNERS_NONE);
+    if (p->dir_count == 8 && p->corner_rule == LS_CORNERS_NONE &&
+        p->heuristic == LS_HEURISTIC_OCTILE)
+        return search_loop(s, budget, 0, LS_HEURISTIC_OCTILE, 8,
+                           LS_CORNERS_NONE);
+    if (p->dir_count == 4 && p->heuristic == LS_HEURISTIC_MANHATTAN)
+        return search_loop(s, budget, 0, LS_HEURISTIC_MANHATTAN, 4,
+                           LS_CORNERS_NONE);
+    return search_loop(s, budget, 0, p->heuristic, p->dir_count,
+                       p->corner_rule);
 }
