@@ -5,7 +5,14 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 dir=$1
 shift
-[ -x "$top/configure" ] || (cd "$top" && autoreconf -fi)
+if [ ! -x "$top/configure" ]; then
+    (cd "$top" && autoreconf -fi >autoreconf.log 2>&1) || {
+        cat "$top/autoreconf.log" >&2
+        echo "build: autoreconf failed" >&2
+        exit 1
+    }
+    rm -f "$top/autoreconf.log"
+fi
 mkdir -p "$dir"
 cd "$dir"
 [ -f Makefile ] || "$top/configure" -q "$@"
