@@ -772,6 +772,56 @@ static void vec_drop(gen *g)
     g->map_vectors--;
 }
 
+/* maps random maps (seeds seed + i, 5 + i * density_step % obstacles),
+ * each with one cell inside a blocked ring; per_map queries alternate that
+ * cell as goal and as start. */
+static void enclosed_family(gen *g, uint32_t maps, uint32_t seed,
+                            uint32_t density_step, uint32_t per_map)
+{
+    uint32_t i, k;
+    for (i = 0; i < maps; i++) {
+        int32_t w = 24 + (int32_t)i * 4, h = 20 + (int32_t)i * 2, cx, cy;
+        map_gen(g, MG_RANDOM, w, h, seed + i, 5 + i * density_step, 0, 0, 0);
+        cx = 3 + (int32_t)rnd(g, (uint32_t)w - 6);
+        cy = 3 + (int32_t)rnd(g, (uint32_t)h - 6);
+        map_ring(g, cx, cy, 1 + (int32_t)(i % 3));
+        map_edit(g, cx, cy, 1, 1, 1);
+        for (k = 0; k < per_map; k++) {
+            vf_vector *v = vec_new(g);
+            vec_options(g, v);
+            vec_pair(g, v);
+            if (k % 2 == 0) {
+                v->query.goal_x = cx;
+                v->query.goal_y = cy;
+            } else {
+                v->query.start_x = cx;
+                v->query.start_y = cy;
+            }
+            vec_done(g, v);
+        }
+    }
+}
+
+/* maps dense 40x40 random maps (seeds seed + i); keep up to want random
+ * pairs per map that turn out unreachable (of at most 200 tried). */
+static void unreachable_family(gen *g, uint32_t maps, uint32_t seed,
+                               uint32_t want)
+{
+    uint32_t i, k, found;
+    for (i = 0; i < maps; i++) {
+        map_gen(g, MG_RANDOM, 40, 40, seed + i, 40 + i % 2 * 5, 0, 0, 0);
+        for (found = 0, k = 0; found < want && k < 200; k++) {
+            vf_vector *v = vec_new(g);
+            vec_options(g, v);
+            vec_pair(g, v);
+            if (vec_done(g, v) == LS_NO_PATH)
+                found++;
+            else
+                vec_drop(g);
+        }
+    }
+}
+
 /* ------------------------------------------------------------------------
  * Families
  * --------------------------------------------------------------------- */
@@ -1105,44 +1155,12 @@ static void limit_ladder(gen *g)
 
 static void fam_limits(gen *g)
 {
-    uint32_t i, k, found;
-    int32_t cx, cy;
+    uint32_t i, k;
 
     /* Enclosed goals (and starts): a blocked ring around them. */
-    for (i = 0; i < 10; i++) {
-        int32_t w = 24 + (int32_t)i * 4, h = 20 + (int32_t)i * 2;
-        map_gen(g, MG_RANDOM, w, h, 8000u + i, 5 + i * 2, 0, 0, 0);
-        cx = 3 + (int32_t)rnd(g, (uint32_t)w - 6);
-        cy = 3 + (int32_t)rnd(g, (uint32_t)h - 6);
-        map_ring(g, cx, cy, 1 + (int32_t)(i % 3));
-        map_edit(g, cx, cy, 1, 1, 1);
-        for (k = 0; k < 8; k++) {
-            vf_vector *v = vec_new(g);
-            vec_options(g, v);
-            vec_pair(g, v);
-            if (k % 2 == 0) {
-                v->query.goal_x = cx;
-                v->query.goal_y = cy;
-            } else {
-                v->query.start_x = cx;
-                v->query.start_y = cy;
-            }
-            vec_done(g, v);
-        }
-    }
+    enclosed_family(g, 10, 8000u, 2, 8);
     /* Dense random maps: keep pairs that turn out unreachable. */
-    for (i = 0; i < 6; i++) {
-        map_gen(g, MG_RANDOM, 40, 40, 8100u + i, 40 + i % 2 * 5, 0, 0, 0);
-        for (found = 0, k = 0; found < 10 && k < 200; k++) {
-            vf_vector *v = vec_new(g);
-            vec_options(g, v);
-            vec_pair(g, v);
-            if (vec_done(g, v) == LS_NO_PATH)
-                found++;
-            else
-                vec_drop(g);
-        }
-    }
+    unreachable_family(g, 6, 8100u, 10);
     /* Expansion limits with partial paths. */
     for (i = 0; i < 8; i++) {
         switch (i % 4) {
@@ -1818,45 +1836,13 @@ static void jps_edges(gen *g)
 
 static void jps_limits(gen *g)
 {
-    uint32_t i, k, found;
-    int32_t cx, cy;
+    uint32_t i, k;
 
     /* Enclosed goals and starts: no path, a partial path. */
     jps_section(g, "unreachable");
-    for (i = 0; i < 6; i++) {
-        int32_t w = 24 + (int32_t)i * 4, h = 20 + (int32_t)i * 2;
-        map_gen(g, MG_RANDOM, w, h, 26000u + i, 5 + i * 3, 0, 0, 0);
-        cx = 3 + (int32_t)rnd(g, (uint32_t)w - 6);
-        cy = 3 + (int32_t)rnd(g, (uint32_t)h - 6);
-        map_ring(g, cx, cy, 1 + (int32_t)(i % 3));
-        map_edit(g, cx, cy, 1, 1, 1);
-        for (k = 0; k < 6; k++) {
-            vf_vector *v = vec_new(g);
-            vec_options(g, v);
-            vec_pair(g, v);
-            if (k % 2 == 0) {
-                v->query.goal_x = cx;
-                v->query.goal_y = cy;
-            } else {
-                v->query.start_x = cx;
-                v->query.start_y = cy;
-            }
-            vec_done(g, v);
-        }
-    }
+    enclosed_family(g, 6, 26000u, 3, 6);
     /* Dense random maps: keep pairs that turn out unreachable. */
-    for (i = 0; i < 3; i++) {
-        map_gen(g, MG_RANDOM, 40, 40, 26100u + i, 40 + i % 2 * 5, 0, 0, 0);
-        for (found = 0, k = 0; found < 6 && k < 200; k++) {
-            vf_vector *v = vec_new(g);
-            vec_options(g, v);
-            vec_pair(g, v);
-            if (vec_done(g, v) == LS_NO_PATH)
-                found++;
-            else
-                vec_drop(g);
-        }
-    }
+    unreachable_family(g, 3, 26100u, 6);
 
     /* Expansion limits (1, 2, E/2, E-1, E, E+1) with partial paths. */
     jps_section(g, "limits");
