@@ -134,7 +134,6 @@ struct ls_search {
     const ls_grid *grid;
     uint32_t grid_revision;
     ls_plan plan;
-    uint32_t goal_c, goal_r;         /* the goal's bordered column and row */
     int32_t offset[8];               /* bordered-index step per direction */
     uint32_t expansions;
     uint32_t best_cell;              /* closest expanded cell, for partials */

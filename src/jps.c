@@ -88,7 +88,8 @@ LS_HOT_INLINE int jump_straight(const ls_search *s, uint32_t c, uint32_t r,
                          uint32_t d, uint32_t *found, uint32_t *run)
 {
     const ls_grid *g = s->grid;
-    const uint32_t gc = s->goal_c, gr = s->goal_r;
+    const uint32_t gc = (uint32_t)s->plan.goal_x + 1u;
+    const uint32_t gr = (uint32_t)s->plan.goal_y + 1u;
     const uint64_t *line, *a, *b;
     uint32_t from, goal_at, p;
     int goal_on_line;
