@@ -69,6 +69,23 @@ static void clear_buckets(ls_open *o)
     o->future = 0;
 }
 
+/* Can no g or f of this query exceed LS_COST_MAX? g is the cost of a path
+ * in the search tree, which never repeats a cell: at most width * height -
+ * 1 steps of at most diagonal * 255 (or diagonal on a grid without terrain
+ * costs). With weight 1.0, h is at most 2 * longest side * diagonal. The
+ * shared maps are far below the limit, so their queries skip both
+ * overflow checks per neighbour. */
+static int cannot_overflow(const ls_search *s)
+{
+    const ls_plan *p = &s->plan;
+    uint64_t terrain = s->grid->costly_cells ? 255u : 1u;
+    uint64_t longest = (uint64_t)(s->width > s->height ? s->width : s->height);
+    uint64_t steps = (uint64_t)s->width * (uint64_t)s->height;
+    uint64_t g_max = steps * p->diagonal * terrain;
+    uint64_t h_max = 2u * longest * p->diagonal;
+    return p->weight == 0x10000u && g_max + h_max <= LS_COST_MAX;
+}
+
 /* Can this query use the bucket form (see openlist.h)? It needs a
  * consistent heuristic (no weight; Manhattan only with 4-connectivity),
  * the larger-g tie-break, and a ring wider than the largest rise of f in
@@ -122,6 +139,7 @@ ls_status ls_search_begin(ls_search *s, const ls_grid *grid,
     s->digest = LS_DIGEST_EMPTY;
     clear_buckets(&s->open);
     choose_open_form(s);
+    s->fast_loop = s->open.bucket_form && cannot_overflow(s);
     s->open.size = 0;
     s->open.level = (uint32_t)f;
     s->open.highest = (uint32_t)f;
@@ -158,23 +176,32 @@ static int key_before(const ls_search *s, uint32_t f, uint32_t g,
     return cell < cell2;
 }
 
-/* Remember the expanded cell closest to the goal, for partial paths.
- * When the search's own heuristic is the closeness measure (the default
- * queries), h = f - g comes free. */
-static void track_closest(ls_search *s, uint32_t cell, uint32_t f, int32_t x,
-                          int32_t y)
+/* Remember the expanded cell closest to the goal, for partial paths: a
+ * cell at distance d replaces the best when d is smaller, or equal and its
+ * key comes first in the search order. */
+static void closest_update(ls_search *s, uint32_t cell, uint32_t f,
+                           uint32_t g, uint64_t d)
 {
-    const uint32_t g = s->nodes[cell].g;
-    uint64_t d = s->closeness_from_key ? (uint64_t)(f - g)
-                                       : closeness(&s->plan, x, y);
     if (d < s->best_distance ||
-        (d == s->best_distance &&
-         key_before(s, f, g, cell, s->best_f, s->best_g, s->best_cell))) {
+        key_before(s, f, g, cell, s->best_f, s->best_g, s->best_cell)) {
         s->best_distance = d;
         s->best_f = f;
         s->best_g = g;
         s->best_cell = cell;
     }
+}
+
+/* When the search's own heuristic is the closeness measure (the default
+ * queries, always so in the fast loop), h = f - g comes free; almost
+ * every expansion is farther than the best, so that test comes first. */
+LS_HOT_INLINE void track_closest(ls_search *s, uint32_t cell, uint32_t f,
+                                 int32_t x, int32_t y, int fast)
+{
+    const uint32_t g = s->nodes[cell].g;
+    uint64_t d = fast || s->closeness_from_key ? (uint64_t)(f - g)
+                                               : closeness(&s->plan, x, y);
+    if (d <= s->best_distance)
+        closest_update(s, cell, f, g, d);
 }
 
 /* Offer next (at x, y) the cost ng; see ls__relax. heuristic is the
@@ -228,7 +255,8 @@ LS_HOT_INLINE ls_status try_move(ls_open *o, ls_node *restrict nodes,
                                  const int32_t *offset, const hot_plan *hp,
                                  uint32_t cell, ls_point at, uint32_t g,
                                  uint32_t d, int32_t heuristic,
-                                 uint32_t dir_count, int32_t corner_rule)
+                                 uint32_t dir_count, int32_t corner_rule,
+                                 int fast)
 {
     uint32_t next, ng, tag;
     int fresh;
@@ -257,19 +285,22 @@ LS_HOT_INLINE ls_status try_move(ls_open *o, ls_node *restrict nodes,
     ng = g + (d < 4 ? hp->straight : hp->diagonal) * cells[next];
     if (!fresh && ng >= n->g)
         return LS_OK;
-    if (ng > LS_COST_MAX)
+    if (!fast && ng > LS_COST_MAX)
         return LS_ERR_COST_OVERFLOW;
     f = ls__estimate_to(at.x + ls__dir_dx[d], at.y + ls__dir_dy[d],
                         hp->goal_x, hp->goal_y, hp->straight, hp->diagonal,
                         heuristic);
-    if (hp->weight != 0x10000u)
+    if (!fast && hp->weight != 0x10000u)
         f = (f * hp->weight) >> 16;
     f += ng;
-    if (f > LS_COST_MAX)
+    if (!fast && f > LS_COST_MAX)
         return LS_ERR_COST_OVERFLOW;
     n->g = ng;
     n->tag = ls__tag_parent(hp->generation, d, 1);
-    ls__open_offer(o, nodes, next, (uint32_t)f, !fresh);
+    if (fast)
+        ls__bucket_offer(o, nodes, next, (uint32_t)f, !fresh);
+    else
+        ls__open_offer(o, nodes, next, (uint32_t)f, !fresh);
     return LS_OK;
 }
 
@@ -293,7 +324,8 @@ static void load_hot(const ls_search *s, hot_plan *hp, int32_t offset[8])
 LS_HOT_INLINE ls_status expand_with(ls_search *s, const hot_plan *hp,
                                     const int32_t *offset, uint32_t cell,
                                     ls_point at, int32_t heuristic,
-                                    uint32_t dir_count, int32_t corner_rule)
+                                    uint32_t dir_count, int32_t corner_rule,
+                                    int fast)
 {
     ls_node *restrict nodes = s->nodes;
     const uint8_t *restrict cells = s->grid->cells;
@@ -302,7 +334,7 @@ LS_HOT_INLINE ls_status expand_with(ls_search *s, const hot_plan *hp,
     ls_status st;
 
 #define LS_TRY(dir) try_move(o, nodes, cells, offset, hp, cell, at, g, dir, \
-                             heuristic, dir_count, corner_rule)
+                             heuristic, dir_count, corner_rule, fast)
     if ((st = LS_TRY(0)) != LS_OK || (st = LS_TRY(1)) != LS_OK ||
         (st = LS_TRY(2)) != LS_OK || (st = LS_TRY(3)) != LS_OK ||
         (st = LS_TRY(4)) != LS_OK || (st = LS_TRY(5)) != LS_OK ||
@@ -313,11 +345,13 @@ LS_HOT_INLINE ls_status expand_with(ls_search *s, const hot_plan *hp,
 }
 
 /* The search loop: pop, stop at the goal, the expansion limit or the end
- * of the budget, else expand. jps, heuristic, dir_count and corner_rule
- * are constants in the specialised copies below. */
+ * of the budget, else expand. jps, heuristic, dir_count, corner_rule and
+ * fast are constants in the specialised copies below; fast promises the
+ * bucket form, weight 1.0 and costs that cannot overflow (see
+ * cannot_overflow), so those checks vanish from the copy. */
 LS_HOT_INLINE ls_status search_loop(ls_search *s, uint32_t budget, int jps,
                                     int32_t heuristic, uint32_t dir_count,
-                                    int32_t corner_rule)
+                                    int32_t corner_rule, int fast)
 {
     const uint32_t goal = s->plan.goal, max = s->plan.max_expansions;
     uint32_t done = 0, cell;
@@ -325,7 +359,8 @@ LS_HOT_INLINE ls_status search_loop(ls_search *s, uint32_t budget, int jps,
     hot_plan hp;
 
     load_hot(s, &hp, offset);
-    while ((cell = ls__open_top(&s->open, s->nodes)) != LS_NO_CELL) {
+    while ((cell = fast ? ls__bucket_top(&s->open, s->nodes)
+                        : ls__open_top(&s->open, s->nodes)) != LS_NO_CELL) {
         ls_point at;
         ls_status st;
 
@@ -337,15 +372,20 @@ LS_HOT_INLINE ls_status search_loop(ls_search *s, uint32_t budget, int jps,
             return LS_IN_PROGRESS;
 
         at = ls__cell_point_fast(s, cell);
-        track_closest(s, cell, ls__open_top_f(&s->open, s->nodes, cell),
-                      at.x, at.y);
-        ls__open_pop(&s->open, s->nodes);
+        track_closest(s, cell,
+                      fast ? s->open.level
+                           : ls__open_top_f(&s->open, s->nodes, cell),
+                      at.x, at.y, fast);
+        if (fast)
+            s->open.size--;
+        else
+            ls__open_pop(&s->open, s->nodes);
         s->nodes[cell].tag |= LS_TAG_CLOSED;
         s->expansions++;
         done++;
         st = jps ? ls__jps_expand(s, cell, at)
                  : expand_with(s, &hp, offset, cell, at, heuristic, dir_count,
-                               corner_rule);
+                               corner_rule, fast);
         if (st != LS_OK)
             return finish(s, st);
     }
@@ -370,14 +410,18 @@ ls_status ls_search_step(ls_search *s, uint32_t budget)
      * Manhattan); every other query runs the general copy. */
     p = &s->plan;
     if (p->algorithm == LS_ALGO_JPS)
-        return search_loop(s, budget, 1, p->heuristic, 8, LS_CORNERS_NONE);
+        return search_loop(s, budget, 1, p->heuristic, 8, LS_CORNERS_NONE, 0);
     if (p->dir_count == 8 && p->corner_rule == LS_CORNERS_NONE &&
         p->heuristic == LS_HEURISTIC_OCTILE)
-        return search_loop(s, budget, 0, LS_HEURISTIC_OCTILE, 8,
-                           LS_CORNERS_NONE);
+        return s->fast_loop ? search_loop(s, budget, 0, LS_HEURISTIC_OCTILE, 8,
+                                          LS_CORNERS_NONE, 1)
+                            : search_loop(s, budget, 0, LS_HEURISTIC_OCTILE, 8,
+                                          LS_CORNERS_NONE, 0);
     if (p->dir_count == 4 && p->heuristic == LS_HEURISTIC_MANHATTAN)
-        return search_loop(s, budget, 0, LS_HEURISTIC_MANHATTAN, 4,
-                           LS_CORNERS_NONE);
+        return s->fast_loop ? search_loop(s, budget, 0, LS_HEURISTIC_MANHATTAN,
+                                          4, LS_CORNERS_NONE, 1)
+                            : search_loop(s, budget, 0, LS_HEURISTIC_MANHATTAN,
+                                          4, LS_CORNERS_NONE, 0);
     return search_loop(s, budget, 0, p->heuristic, p->dir_count,
-                       p->corner_rule);
+                       p->corner_rule, 0);
 }

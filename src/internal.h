@@ -140,6 +140,7 @@ struct ls_search {
     uint64_t best_distance;
     uint32_t best_f, best_g;
     int32_t closeness_from_key;      /* closeness == f - g (see astar.c) */
+    int32_t fast_loop;               /* bucket form, weight 1, no overflow */
     int32_t cost;
     uint32_t path_length;
     uint64_t digest;

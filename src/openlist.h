@@ -288,6 +288,17 @@ static inline void ls__bucket_advance(ls_open *o, ls_node *nodes)
         o->cells[i] = 0xFFFFFFFFu - (uint32_t)o->sort_keys[i];
 }
 
+/* The next cell of the bucket form (ls__open_top when the form is known). */
+LS_HOT_INLINE uint32_t ls__bucket_top(ls_open *o, ls_node *nodes)
+{
+    if (o->size == 0) {
+        if (o->future == 0)
+            return LS_NO_CELL;
+        ls__bucket_advance(o, nodes);
+    }
+    return o->cells[o->size - 1];
+}
+
 /* ---------------------------------------------------------- either form */
 
 /* The next cell in the total order, or LS_NO_CELL when the list is empty. */
@@ -295,12 +306,7 @@ static inline uint32_t ls__open_top(ls_open *o, ls_node *nodes)
 {
     if (!o->bucket_form)
         return o->size ? o->cells[0] : LS_NO_CELL;
-    if (o->size == 0) {
-        if (o->future == 0)
-            return LS_NO_CELL;
-        ls__bucket_advance(o, nodes);
-    }
-    return o->cells[o->size - 1];
+    return ls__bucket_top(o, nodes);
 }
 
 /* f of the cell ls__open_top returned. */
