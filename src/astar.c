@@ -57,16 +57,31 @@ static void next_generation(ls_search *s)
     s->generation++;
 }
 
-/* Empty the bucket ring a previous query may have left cells in: only the
- * levels between its last one and the highest it used. */
+/* Empty the bucket ring a previous query may have left cells in. Only
+ * buckets for f in (level, highest] can hold cells. A* leaves a short
+ * range, cleared directly; JPS can leave a long one, so it clears through
+ * the occupancy bitmap, one word per 64 buckets. */
 static void clear_buckets(ls_open *o)
 {
-    uint32_t f;
+    const uint32_t words = o->bucket_count >> 6;
+    uint32_t f, w = (o->level + 1u) >> 6, last = o->highest >> 6, k;
     if (o->future == 0)
         return;
-    for (f = o->level + 1u; f <= o->highest && f - o->level <= o->bucket_count; f++)
-        o->heads[f & (o->bucket_count - 1u)] = LS_NO_CELL;
     o->future = 0;
+    if (!o->track_occupied) {
+        for (f = o->level + 1u; f <= o->highest && f - o->level <= o->bucket_count; f++)
+            o->heads[f & (o->bucket_count - 1u)] = LS_NO_CELL;
+        return;
+    }
+    for (k = 0; k <= last - w && k < words; k++) {
+        uint32_t i = (w + k) & (words - 1u);
+        uint64_t bits = o->occupied[i];
+        while (bits) {
+            o->heads[(i << 6) | ls__lowest_bit(bits)] = LS_NO_CELL;
+            bits &= bits - 1u;
+        }
+        o->occupied[i] = 0;
+    }
 }
 
 /* Can no g or f of this query exceed LS_COST_MAX? g is the cost of a path
@@ -89,7 +104,8 @@ static int cannot_overflow(const ls_search *s)
 /* Can this query use the bucket form (see openlist.h)? It needs a
  * consistent heuristic (no weight; Manhattan only with 4-connectivity),
  * the larger-g tie-break, and a ring wider than the largest rise of f in
- * one edge (A*) or one jump (JPS). */
+ * one edge (A*) or one jump (JPS). Also picks the A* loop copy. Called
+ * after clear_buckets, which needs the previous query's choices. */
 static void choose_open_form(ls_search *s)
 {
     const ls_plan *p = &s->plan;
@@ -104,6 +120,9 @@ static void choose_open_form(ls_search *s)
                           p->tie_break == LS_TIE_HIGH_G &&
                           spread < s->open.bucket_count;
     s->open.tie_mask = p->tie_break == LS_TIE_HIGH_G ? 0xFFFFFFFFu : 0u;
+    s->open.track_occupied = p->algorithm == LS_ALGO_JPS;
+    s->fast_loop = s->open.bucket_form && p->algorithm != LS_ALGO_JPS &&
+                   cannot_overflow(s);
 }
 
 ls_status ls_search_begin(ls_search *s, const ls_grid *grid,
@@ -139,7 +158,6 @@ ls_status ls_search_begin(ls_search *s, const ls_grid *grid,
     s->digest = LS_DIGEST_EMPTY;
     clear_buckets(&s->open);
     choose_open_form(s);
-    s->fast_loop = s->open.bucket_form && cannot_overflow(s);
     s->open.size = 0;
     s->open.level = (uint32_t)f;
     s->open.highest = (uint32_t)f;
@@ -298,7 +316,7 @@ LS_HOT_INLINE ls_status try_move(ls_open *o, ls_node *restrict nodes,
     n->g = ng;
     n->tag = ls__tag_parent(hp->generation, d, 1);
     if (fast)
-        ls__bucket_offer(o, nodes, next, (uint32_t)f, !fresh);
+        ls__bucket_offer(o, nodes, next, (uint32_t)f, !fresh, 0);
     else
         ls__open_offer(o, nodes, next, (uint32_t)f, !fresh);
     return LS_OK;

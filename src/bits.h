@@ -14,10 +14,15 @@
 
 #include <stdint.h>
 
-/* Index (0..63) of the lowest set bit of x != 0: isolate it, then a de
- * Bruijn multiply maps each power of two to a distinct top-6-bit value. */
+/* Index (0..63) of the lowest set bit of x != 0. GCC and Clang have an
+ * instruction for it; elsewhere, isolate the bit, then a de Bruijn
+ * multiply maps each power of two to a distinct top-6-bit value. Both
+ * answers are exact, so the choice cannot change a result. */
 static inline uint32_t ls__lowest_bit(uint64_t x)
 {
+#if defined(__GNUC__)
+    return (uint32_t)__builtin_ctzll(x);
+#else
     static const uint8_t table[64] = {
         0,  1,  2,  53, 3,  7,  54, 27, 4,  38, 41, 8,  34, 55, 48, 28,
         62, 5,  39, 46, 44, 42, 22, 9,  24, 35, 59, 56, 49, 18, 29, 11,
@@ -25,11 +30,15 @@ static inline uint32_t ls__lowest_bit(uint64_t x)
         51, 25, 36, 32, 60, 20, 57, 16, 50, 31, 19, 15, 30, 14, 13, 12
     };
     return table[((x & (0u - x)) * 0x022fdd63cc95386dull) >> 58];
+#endif
 }
 
 /* Index of the highest set bit of x != 0. */
 static inline uint32_t ls__highest_bit(uint64_t x)
 {
+#if defined(__GNUC__)
+    return 63u - (uint32_t)__builtin_clzll(x);
+#else
     x |= x >> 1;
     x |= x >> 2;
     x |= x >> 4;
@@ -37,6 +46,7 @@ static inline uint32_t ls__highest_bit(uint64_t x)
     x |= x >> 16;
     x |= x >> 32;
     return ls__lowest_bit(x - (x >> 1));
+#endif
 }
 
 /* Bit i of a line of words. */

@@ -36,6 +36,8 @@ static void release_all(ls_search *s)
     ls__release(a, s->open.cells, (size_t)s->cell_count * sizeof(uint32_t));
     ls__release(a, s->open.heads, (size_t)s->open.bucket_count * sizeof(uint32_t));
     ls__release(a, s->open.sort_keys, LS_SORT_KEYS * sizeof(uint64_t));
+    ls__release(a, s->open.occupied,
+                (size_t)(s->open.bucket_count >> 6) * sizeof(uint64_t));
 }
 
 ls_status ls_search_create(int32_t width, int32_t height,
@@ -68,7 +70,10 @@ ls_status ls_search_create(int32_t width, int32_t height,
     s->open.cells = ls__alloc(&a, (size_t)cells * sizeof(uint32_t));
     s->open.heads = ls__alloc(&a, (size_t)s->open.bucket_count * sizeof(uint32_t));
     s->open.sort_keys = ls__alloc(&a, LS_SORT_KEYS * sizeof(uint64_t));
-    if (!s->nodes || !s->open.cells || !s->open.heads || !s->open.sort_keys) {
+    s->open.occupied = ls__alloc(
+        &a, (size_t)(s->open.bucket_count >> 6) * sizeof(uint64_t));
+    if (!s->nodes || !s->open.cells || !s->open.heads || !s->open.sort_keys ||
+        !s->open.occupied) {
         release_all(s);
         ls__release(&a, s, sizeof *s);
         return LS_ERR_OUT_OF_MEMORY;
@@ -77,6 +82,8 @@ ls_status ls_search_create(int32_t width, int32_t height,
     memset(s->nodes, 0, (size_t)cells * sizeof(ls_node));
     for (i = 0; i < s->open.bucket_count; i++)
         s->open.heads[i] = LS_NO_CELL;
+    memset(s->open.occupied, 0,
+           (size_t)(s->open.bucket_count >> 6) * sizeof(uint64_t));
     s->width = width;
     s->height = height;
     s->stride = (uint32_t)width + 2u;

@@ -31,6 +31,7 @@
 #define LS_OPENLIST_H
 
 #include <stdint.h>
+#include "bits.h"
 
 #define LS_NO_CELL 0xFFFFFFFFu
 /* In the bucket form, the prev link of a list's first cell: this bit plus
@@ -44,7 +45,9 @@ typedef struct ls_open {
     uint32_t tie_mask;      /* 0xFFFFFFFF: larger g first; 0: smaller g first */
     int32_t bucket_form;
     uint32_t *heads;        /* bucket form: first cell of each ring bucket */
-    uint32_t bucket_count;  /* a power of two */
+    uint64_t *occupied;     /* with track_occupied: bit b <=> heads[b] used */
+    int32_t track_occupied; /* keep `occupied` (JPS: f rises in long jumps) */
+    uint32_t bucket_count;  /* a power of two, at least 64 */
     uint32_t level;         /* f of the current level (stack) */
     uint32_t future;        /* cells in the ring's buckets */
     uint32_t highest;       /* largest f ever put in the ring this query */
@@ -128,8 +131,10 @@ static inline int ls__level_after(const ls_node *nodes, uint32_t a, uint32_t b)
     return nodes[a].g < nodes[b].g || (nodes[a].g == nodes[b].g && a > b);
 }
 
+/* track is o->track_occupied, passed so that a caller which knows it can
+ * make it a constant. */
 LS_HOT_INLINE void ls__bucket_link(ls_open *o, ls_node *nodes, uint32_t cell,
-                                   uint32_t f)
+                                   uint32_t f, int track)
 {
     uint32_t b = f & (o->bucket_count - 1u), first = o->heads[b];
     nodes[cell].link = first;
@@ -138,16 +143,22 @@ LS_HOT_INLINE void ls__bucket_link(ls_open *o, ls_node *nodes, uint32_t cell,
         o->highest = f;
     if (first != LS_NO_CELL)
         nodes[first].aux = cell;
+    else if (track)
+        o->occupied[b >> 6] |= (uint64_t)1 << (b & 63u);
     o->heads[b] = cell;
     o->future++;
 }
 
-LS_HOT_INLINE void ls__bucket_unlink(ls_open *o, ls_node *nodes, uint32_t cell)
+LS_HOT_INLINE void ls__bucket_unlink(ls_open *o, ls_node *nodes, uint32_t cell,
+                                     int track)
 {
     uint32_t prev = nodes[cell].aux, next = nodes[cell].link;
-    if (prev & LS_BUCKET_MARK)
-        o->heads[prev & ~LS_BUCKET_MARK] = next;
-    else
+    if (prev & LS_BUCKET_MARK) {
+        uint32_t b = prev & ~LS_BUCKET_MARK;
+        o->heads[b] = next;
+        if (track && next == LS_NO_CELL)
+            o->occupied[b >> 6] &= ~((uint64_t)1 << (b & 63u));
+    } else
         nodes[prev].link = next;
     if (next != LS_NO_CELL)
         nodes[next].aux = prev;
@@ -157,13 +168,13 @@ LS_HOT_INLINE void ls__bucket_unlink(ls_open *o, ls_node *nodes, uint32_t cell)
 /* Put cell (whose g is set) with f where it belongs; was_open says it was
  * already in a future bucket (a decrease-key). */
 LS_HOT_INLINE void ls__bucket_offer(ls_open *o, ls_node *nodes, uint32_t cell,
-                                    uint32_t f, int was_open)
+                                    uint32_t f, int was_open, int track)
 {
     uint32_t j;
     if (was_open)
-        ls__bucket_unlink(o, nodes, cell);
+        ls__bucket_unlink(o, nodes, cell, track);
     if (f != o->level) {
-        ls__bucket_link(o, nodes, cell, f);
+        ls__bucket_link(o, nodes, cell, f, track);
         return;
     }
     /* Onto the stack, above everything older (see the file comment). */
@@ -263,17 +274,38 @@ static inline void ls__key_sort(uint64_t *a, uint32_t n)
  * future > 0. The stack must end with the cell popped first (largest g,
  * then smallest index): ascending keys g << 32 | (2^32 - 1 - cell) give
  * exactly that order, and keys are unique, so any correct sort agrees. */
+static inline uint32_t ls__next_occupied(const ls_open *o, uint32_t from)
+{
+    const uint32_t last_word = (o->bucket_count >> 6) - 1u;
+    uint32_t w = from >> 6;
+    uint64_t bits = o->occupied[w] & (~(uint64_t)0 << (from & 63u));
+    while (bits == 0) { /* terminates: future > 0 means some bit is set */
+        w = (w + 1u) & last_word;
+        bits = o->occupied[w];
+    }
+    return (w << 6) | ls__lowest_bit(bits);
+}
+
 static inline void ls__bucket_advance(ls_open *o, ls_node *nodes)
 {
     const uint32_t mask = o->bucket_count - 1u;
-    uint32_t cell, n = 0, i;
-    do
-        o->level++;
-    while (o->heads[o->level & mask] == LS_NO_CELL);
-    for (cell = o->heads[o->level & mask]; cell != LS_NO_CELL;
-         cell = nodes[cell].link)
+    uint32_t cell, n = 0, i, from = (o->level + 1u) & mask, b;
+    /* The next non-empty bucket in ring order: every cell of the ring has
+     * f in (level, level + bucket_count), so ring order is f order. A*
+     * levels are a step or two apart, where a plain scan is cheapest;
+     * JPS levels can be far apart, where the bitmap skips 64 at a time. */
+    if (o->track_occupied) {
+        b = ls__next_occupied(o, from);
+        o->occupied[b >> 6] &= ~((uint64_t)1 << (b & 63u));
+    } else {
+        b = from;
+        while (o->heads[b] == LS_NO_CELL)
+            b = (b + 1u) & mask;
+    }
+    o->level += 1u + ((b - from) & mask);
+    for (cell = o->heads[b]; cell != LS_NO_CELL; cell = nodes[cell].link)
         o->cells[n++] = cell;
-    o->heads[o->level & mask] = LS_NO_CELL;
+    o->heads[b] = LS_NO_CELL;
     o->future -= n;
     o->size = n;
     if (n > LS_SORT_KEYS) {
@@ -331,7 +363,7 @@ LS_HOT_INLINE void ls__open_offer(ls_open *o, ls_node *nodes, uint32_t cell,
                                   uint32_t f, int was_open)
 {
     if (o->bucket_form) {
-        ls__bucket_offer(o, nodes, cell, f, was_open);
+        ls__bucket_offer(o, nodes, cell, f, was_open, o->track_occupied);
         return;
     }
     nodes[cell].aux = f;

@@ -64,6 +64,7 @@ typedef struct fixture {
     ls_open open;
     uint32_t cells[CELLS];
     uint32_t heads[RING];
+    uint64_t occupied[RING / 64];
     uint64_t sort_keys[CELLS]; /* a level never holds more than CELLS */
     ls_node nodes[CELLS];
     int present[CELLS];
@@ -80,6 +81,7 @@ static void fixture_init(fixture *x, int bucket_form, int high_g, uint32_t level
     x->open.tie_mask = high_g ? 0xFFFFFFFFu : 0u;
     x->open.bucket_form = bucket_form;
     x->open.heads = x->heads;
+    x->open.occupied = x->occupied;
     x->open.sort_keys = x->sort_keys;
     x->open.bucket_count = RING;
     x->open.level = level;
@@ -388,9 +390,11 @@ static void test_heap_form_decrease_key_moves_cell_to_its_place(void)
  * p (at level F = f(p)) offers up to six cells with g = g(p) + step, where
  * the step keeps f within [F, F + SPREAD] (consistency); offering a cell
  * that is still open with a smaller g is a decrease-key. The ring has
- * RING = 64 buckets, so the levels wrap it many times over.
+ * RING = 64 buckets, so the levels wrap it many times over. With track,
+ * the list also keeps its occupancy bitmap (as for JPS) and finds levels
+ * through it; the bitmap must be empty again when the list is.
  */
-static void test_bucket_form_monotone_search_pops_in_total_order(void)
+static void run_monotone_search(int track)
 {
     static fixture x;
     static uint32_t h[CELLS];
@@ -404,6 +408,7 @@ static void test_bucket_form_monotone_search_pops_in_total_order(void)
         for (c = 0; c < CELLS; c++)
             h[c] = ls_rng_below(&rng, 21);
         fixture_init(&x, 1, 1, h[start]);
+        x.open.track_occupied = track;
         offer(&x, start, h[start], 0);
         while ((st = pop_checked(&x, &popped)) == 1) {
             uint32_t k, n, F = x.f[popped];
@@ -433,13 +438,23 @@ static void test_bucket_form_monotone_search_pops_in_total_order(void)
             }
         }
         /* The loop must end with both lists empty, not on a mismatch. */
-        if (st != 0 || x.open.future != 0)
+        if (st != 0 || x.open.future != 0 || x.occupied[0] != 0)
             wrong++;
     }
     CU_ASSERT_EQUAL(wrong, 0);
     CU_ASSERT(pops >= 2500);
     CU_ASSERT(decreases >= 300);
     CU_ASSERT(same_level >= 300);
+}
+
+static void test_bucket_form_monotone_search_pops_in_total_order(void)
+{
+    run_monotone_search(0);
+}
+
+static void test_bucket_form_with_occupancy_bitmap_pops_in_total_order(void)
+{
+    run_monotone_search(1);
 }
 
 static void test_bucket_form_equal_f_pops_larger_g_then_smaller_cell(void)
@@ -603,6 +618,8 @@ int suite_heap_register(void)
                      test_heap_form_decrease_key_moves_cell_to_its_place) ||
         !CU_add_test(s, "bucket form: monotone search pops in total order",
                      test_bucket_form_monotone_search_pops_in_total_order) ||
+        !CU_add_test(s, "bucket form: same with the occupancy bitmap",
+                     test_bucket_form_with_occupancy_bitmap_pops_in_total_order) ||
         !CU_add_test(s, "bucket form: equal f pops larger g, then smaller cell",
                      test_bucket_form_equal_f_pops_larger_g_then_smaller_cell) ||
         !CU_add_test(s, "level sorts (keys and in place) agree with the order",
