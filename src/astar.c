@@ -84,18 +84,20 @@ static void clear_buckets(ls_open *o)
     }
 }
 
-/* Can no g or f of this query exceed LS_COST_MAX? g is the cost of a path
- * in the search tree, which never repeats a cell: at most width * height -
- * 1 steps of at most diagonal * 255 (or diagonal on a grid without terrain
- * costs). With weight 1.0, h is at most 2 * longest side * diagonal. The
- * shared maps are far below the limit, so their queries skip both
- * overflow checks per neighbour. */
+/* Can no g or f of this query exceed LS_COST_MAX? With a consistent
+ * heuristic an expanded cell has its optimal g, the cost of a path that
+ * never repeats a cell: at most width * height - 1 steps of at most
+ * diagonal * 255 (or diagonal on a grid without terrain costs). A cell it
+ * offers adds one step (A*) or one jump of at most `longest` steps (JPS).
+ * With weight 1.0, h is at most 2 * longest side * diagonal. The shared
+ * maps are far below the limit, so their queries skip the overflow checks
+ * per neighbour. */
 static int cannot_overflow(const ls_search *s)
 {
     const ls_plan *p = &s->plan;
     uint64_t terrain = s->grid->costly_cells ? 255u : 1u;
     uint64_t longest = (uint64_t)(s->width > s->height ? s->width : s->height);
-    uint64_t steps = (uint64_t)s->width * (uint64_t)s->height;
+    uint64_t steps = (uint64_t)s->width * (uint64_t)s->height + longest;
     uint64_t g_max = steps * p->diagonal * terrain;
     uint64_t h_max = 2u * longest * p->diagonal;
     return p->weight == 0x10000u && g_max + h_max <= LS_COST_MAX;
@@ -121,8 +123,7 @@ static void choose_open_form(ls_search *s)
                           spread < s->open.bucket_count;
     s->open.tie_mask = p->tie_break == LS_TIE_HIGH_G ? 0xFFFFFFFFu : 0u;
     s->open.track_occupied = p->algorithm == LS_ALGO_JPS;
-    s->fast_loop = s->open.bucket_form && p->algorithm != LS_ALGO_JPS &&
-                   cannot_overflow(s);
+    s->fast_loop = s->open.bucket_form && cannot_overflow(s);
 }
 
 ls_status ls_search_begin(ls_search *s, const ls_grid *grid,
@@ -222,35 +223,6 @@ LS_HOT_INLINE void track_closest(ls_search *s, uint32_t cell, uint32_t f,
         closest_update(s, cell, f, g, d);
 }
 
-/* Offer next (at x, y) the cost ng; see ls__relax. heuristic is the
- * plan's, passed separately so that specialised callers make it constant. */
-LS_HOT_INLINE ls_status relax(ls_search *s, uint32_t next, uint32_t ng,
-                              uint32_t dir, uint32_t run, int32_t x, int32_t y,
-                              int32_t heuristic)
-{
-    ls_node *n = &s->nodes[next];
-    const int fresh = (n->tag >> LS_TAG_GEN_SHIFT) != s->generation;
-    uint64_t f;
-
-    if (!fresh && ((n->tag & LS_TAG_CLOSED) || ng >= n->g))
-        return LS_OK;
-    if (ng > LS_COST_MAX)
-        return LS_ERR_COST_OVERFLOW;
-    f = ls__f_value_with(&s->plan, ng, x, y, heuristic);
-    if (f > LS_COST_MAX)
-        return LS_ERR_COST_OVERFLOW;
-    n->g = ng;
-    n->tag = ls__tag_parent(s->generation, dir, run);
-    ls__open_offer(&s->open, s->nodes, next, (uint32_t)f, !fresh);
-    return LS_OK;
-}
-
-ls_status ls__relax(ls_search *s, uint32_t next, uint32_t ng, uint32_t dir,
-                    uint32_t run, int32_t x, int32_t y)
-{
-    return relax(s, next, ng, dir, run, x, y, s->plan.heuristic);
-}
-
 /* For diagonal direction d, the straight directions (E/W and N/S) whose
  * cells a diagonal step passes: NE passes E and N, SE passes E and S, ... */
 static const uint8_t corner_x[8] = { 0, 0, 0, 0, 1, 1, 3, 3 };
@@ -264,10 +236,11 @@ typedef struct hot_plan {
     int32_t goal_x, goal_y;
 } hot_plan;
 
-/* Relax the neighbour in direction d (a constant after inlining): the same
- * rule as relax() above, written again on local copies because the loop
- * measured 5-8 % fewer instructions this way than calling one shared
- * helper (the golden vectors pin both to the same results). */
+/* Relax the neighbour in direction d (a constant after inlining). jps.c's
+ * offer_jump_point applies the same rule to jump points; the two are
+ * separate because each loop measured 5-8 % fewer instructions with its own
+ * copy on its own local values than with one shared helper (the golden
+ * vectors pin both to the same results). */
 LS_HOT_INLINE ls_status try_move(ls_open *o, ls_node *restrict nodes,
                                  const uint8_t *restrict cells,
                                  const int32_t *offset, const hot_plan *hp,
@@ -375,8 +348,11 @@ LS_HOT_INLINE ls_status search_loop(ls_search *s, uint32_t budget, int jps,
     uint32_t done = 0, cell;
     int32_t offset[8];
     hot_plan hp;
+    ls_jps_view jv;
 
     load_hot(s, &hp, offset);
+    if (jps)
+        ls__jps_view_init(s, &jv);
     while ((cell = fast ? ls__bucket_top(&s->open, s->nodes)
                         : ls__open_top(&s->open, s->nodes)) != LS_NO_CELL) {
         ls_point at;
@@ -401,7 +377,7 @@ LS_HOT_INLINE ls_status search_loop(ls_search *s, uint32_t budget, int jps,
         s->nodes[cell].tag |= LS_TAG_CLOSED;
         s->expansions++;
         done++;
-        st = jps ? ls__jps_expand(s, cell, at)
+        st = jps ? ls__jps_expand(s, &jv, cell, at)
                  : expand_with(s, &hp, offset, cell, at, heuristic, dir_count,
                                corner_rule, fast);
         if (st != LS_OK)

@@ -170,14 +170,24 @@ ls_status ls__plan_query(const ls_query *q, const ls_grid *grid,
 #define LS_DIGEST_EMPTY 0xcbf29ce484222325ull
 uint64_t ls__digest_extend(uint64_t digest, ls_point point);
 
-/* Offer cell next (at x, y) the cost ng via run steps in direction dir from
- * the cell being expanded: inserts it or lowers its key when ng is strictly
- * smaller than its g; skips closed cells. LS_OK or LS_ERR_COST_OVERFLOW. */
-ls_status ls__relax(ls_search *s, uint32_t next, uint32_t ng, uint32_t dir,
-                    uint32_t run, int32_t x, int32_t y);
+/* What a JPS expansion reads, copied out of the context once per
+ * ls_search_step (jps.c): stores into the node array could otherwise alias
+ * these fields and force reloads in the jump loops. */
+typedef struct ls_jps_view {
+    const uint8_t *cells;
+    const uint64_t *row_bits, *col_bits;
+    uint32_t row_words, col_words, stride;
+    uint32_t goal, goal_c, goal_r;   /* bordered index, column, row */
+    int32_t offset[8];
+    int32_t fast;                    /* the fast loop with the octile estimate */
+} ls_jps_view;
 
-/* Jump point search: expand cell (at its point at) by jumping (src/jps.c). */
-ls_status ls__jps_expand(ls_search *s, uint32_t cell, ls_point at);
+void ls__jps_view_init(const ls_search *s, ls_jps_view *v);
+
+/* Jump point search: expand cell (at its point at) by jumping (src/jps.c).
+ * LS_OK or LS_ERR_COST_OVERFLOW. */
+ls_status ls__jps_expand(ls_search *s, const ls_jps_view *v, uint32_t cell,
+                         ls_point at);
 
 /* Walking a parent chain backward, one grid cell at a time. */
 typedef struct ls_chain_walk {

@@ -30,13 +30,42 @@
  */
 #include "internal.h"
 #include "bits.h"
+#include "heuristic.h"
 
-/* Directions by their (dx, dy) components: index = (dy + 1) * 3 + (dx + 1). */
-static const int8_t dir_of_delta[9] = { 7, 0, 4, 3, -1, 1, 6, 2, 5 };
+/* The neighbour order's steps, here as well as in query.c so that with a
+ * constant direction they fold into constants. */
+static const int8_t step_dx[8] = { 0, 1, 0, -1, 1, 1, -1, -1 };
+static const int8_t step_dy[8] = { -1, 0, 1, 0, -1, 1, 1, -1 };
 
-static int dir_index(int dx, int dy)
+/* The straight direction of a horizontal (dy = 0) or vertical (dx = 0)
+ * component: N 0, E 1, S 2, W 3. */
+static uint32_t straight_dir(int dx, int dy)
 {
-    return dir_of_delta[(dy + 1) * 3 + (dx + 1)];
+    return dx > 0 ? 1u : dx < 0 ? 3u : dy > 0 ? 2u : 0u;
+}
+
+/* The diagonal direction with components dx, dy (both non-zero). */
+static uint32_t diagonal_dir(int dx, int dy)
+{
+    return dx > 0 ? (dy < 0 ? 4u : 5u) : (dy > 0 ? 6u : 7u);
+}
+
+void ls__jps_view_init(const ls_search *s, ls_jps_view *v)
+{
+    const ls_grid *g = s->grid;
+    uint32_t d;
+    v->cells = g->cells;
+    v->row_bits = g->row_bits;
+    v->col_bits = g->col_bits;
+    v->row_words = g->row_words;
+    v->col_words = g->col_words;
+    v->stride = s->stride;
+    v->goal = s->plan.goal;
+    v->goal_c = (uint32_t)s->plan.goal_x + 1u;
+    v->goal_r = (uint32_t)s->plan.goal_y + 1u;
+    for (d = 0; d < 8; d++)
+        v->offset[d] = s->offset[d];
+    v->fast = s->fast_loop && s->plan.heuristic == LS_HEURISTIC_OCTILE;
 }
 
 static int is_free(const uint8_t *cells, uint32_t cell)
@@ -82,142 +111,189 @@ LS_HOT_INLINE uint32_t scan_down(const uint64_t *line, const uint64_t *a,
 
 /* Jump straight from bordered (c, r) in direction d (N, E, S or W): the
  * first cell that is the goal or has a forced neighbour, found 64 cells at
- * a time in the grid's bitsets. Stores the cell and the run; 0 if a
- * blocked cell comes first. */
-LS_HOT_INLINE int jump_straight(const ls_search *s, uint32_t c, uint32_t r,
-                         uint32_t d, uint32_t *found, uint32_t *run)
+ * a time in the grid's bitsets. Returns its position along the line (a
+ * column for E/W, a row for N/S), or 0 if a blocked cell comes first
+ * (position 0 is always the blocked border). */
+LS_HOT_INLINE uint32_t jump_straight(const ls_jps_view *v, uint32_t c,
+                                     uint32_t r, uint32_t d)
 {
-    const ls_grid *g = s->grid;
-    const uint32_t gc = (uint32_t)s->plan.goal_x + 1u;
-    const uint32_t gr = (uint32_t)s->plan.goal_y + 1u;
     const uint64_t *line, *a, *b;
     uint32_t from, goal_at, p;
     int goal_on_line;
 
     if (d == 1 || d == 3) { /* along row r */
-        const uint32_t n = g->row_words;
-        line = g->row_bits + (size_t)r * n;
+        const uint32_t n = v->row_words;
+        line = v->row_bits + (size_t)r * n;
         a = line - n;
         b = line + n;
         from = c;
-        goal_on_line = gr == r;
-        goal_at = gc;
+        goal_on_line = v->goal_r == r;
+        goal_at = v->goal_c;
         p = d == 1 ? scan_up(line, a, b, c) : scan_down(line, a, b, n, c);
     } else { /* along column c */
-        const uint32_t n = g->col_words;
-        line = g->col_bits + (size_t)c * n;
+        const uint32_t n = v->col_words;
+        line = v->col_bits + (size_t)c * n;
         a = line - n;
         b = line + n;
         from = r;
-        goal_on_line = gc == c;
-        goal_at = gr;
+        goal_on_line = v->goal_c == c;
+        goal_at = v->goal_r;
         p = d == 2 ? scan_up(line, a, b, r) : scan_down(line, a, b, n, r);
     }
     /* The cells strictly between from and p are free and unforced: the
      * goal among them (or at p) ends the jump there. */
-    if (goal_on_line && (p > from ? goal_at > from && goal_at <= p
-                                  : goal_at < from && goal_at >= p))
-        p = goal_at;
-    else if (!ls__line_bit(line, p))
-        return 0;
-    *run = p > from ? p - from : from - p;
-    *found = d == 1 || d == 3 ? r * s->stride + p : p * s->stride + c;
-    return 1;
+    if (goal_on_line && (d == 1 || d == 2 ? goal_at > from && goal_at <= p
+                                          : goal_at < from && goal_at >= p))
+        return goal_at;
+    return ls__line_bit(line, p) ? p : 0u;
 }
 
-LS_HOT_INLINE int jump_diagonal(const ls_search *s, const uint8_t *cells,
-                         uint32_t c, uint32_t r, uint32_t d, uint32_t *found,
-                         uint32_t *run)
+/* Jump diagonally from bordered (c, r) in direction d (NE, SE, SW or NW):
+ * the first cell that is the goal or starts a straight jump (along either
+ * component) that finds something. Returns the run, 0 if none. */
+LS_HOT_INLINE uint32_t jump_diagonal(const ls_jps_view *v, uint32_t c,
+                                     uint32_t r, uint32_t d)
 {
-    const int dx = ls__dir_dx[d], dy = ls__dir_dy[d];
-    const uint32_t hx = (uint32_t)dir_index(dx, 0), vy = (uint32_t)dir_index(0, dy);
-    uint32_t cell = r * s->stride + c, k = 0, ignored_cell, ignored_run;
+    const int dx = step_dx[d], dy = step_dy[d];
+    const uint32_t hx = straight_dir(dx, 0), vy = straight_dir(0, dy);
+    const uint32_t side_x = (uint32_t)v->offset[hx], side_y = (uint32_t)v->offset[vy];
+    const uint32_t step = (uint32_t)v->offset[d], goal = v->goal;
+    const uint8_t *cells = v->cells;
+    uint32_t cell = r * v->stride + c, k = 0;
     for (;;) {
-        if (!is_free(cells, cell + (uint32_t)s->offset[hx]) ||
-            !is_free(cells, cell + (uint32_t)s->offset[vy]))
+        if (!is_free(cells, cell + side_x) || !is_free(cells, cell + side_y))
             return 0; /* no corner cutting */
-        cell += (uint32_t)s->offset[d];
+        cell += step;
         c += (uint32_t)dx;
         r += (uint32_t)dy;
         k++;
         if (!is_free(cells, cell))
             return 0;
-        if (cell == s->plan.goal ||
-            jump_straight(s, c, r, hx, &ignored_cell, &ignored_run) ||
-            jump_straight(s, c, r, vy, &ignored_cell, &ignored_run)) {
-            *found = cell;
-            *run = k;
-            return 1;
-        }
+        if (cell == goal || jump_straight(v, c, r, hx) ||
+            jump_straight(v, c, r, vy))
+            return k;
     }
 }
 
 /* Bit d set: try direction d from cell, reached from its parent by arrival
  * direction `from`. */
-static uint32_t successor_mask(const ls_search *s, const uint8_t *cells,
-                               uint32_t cell, uint32_t tag)
+static uint32_t successor_mask(const ls_jps_view *v, uint32_t cell,
+                               uint32_t tag)
 {
     uint32_t from, mask, side;
     if (!(tag & LS_TAG_HAS_PARENT))
         return 0xFFu;
     from = ls__tag_dir(tag);
     if (from >= 4) {
-        int dx = ls__dir_dx[from], dy = ls__dir_dy[from];
-        return (1u << from) | (1u << (uint32_t)dir_index(dx, 0)) |
-               (1u << (uint32_t)dir_index(0, dy));
+        int dx = step_dx[from], dy = step_dy[from];
+        return (1u << from) | (1u << straight_dir(dx, 0)) |
+               (1u << straight_dir(0, dy));
     }
     mask = 1u << from;
-    for (side = 0; side < 4; side++) {
-        uint32_t side_cell;
-        if ((side & 1u) == (from & 1u))
-            continue; /* parallel to the move */
-        side_cell = cell + (uint32_t)s->offset[side];
-        if (is_free(cells, side_cell) &&
-            !is_free(cells, side_cell - (uint32_t)s->offset[from])) {
+    for (side = (from + 1u) & 1u; side < 4; side += 2) { /* perpendicular */
+        uint32_t side_cell = cell + (uint32_t)v->offset[side];
+        if (is_free(v->cells, side_cell) &&
+            !is_free(v->cells, side_cell - (uint32_t)v->offset[from])) {
             mask |= 1u << side;
-            mask |= 1u << (uint32_t)dir_index(ls__dir_dx[from] + ls__dir_dx[side],
-                                              ls__dir_dy[from] + ls__dir_dy[side]);
+            mask |= 1u << diagonal_dir(step_dx[from] + step_dx[side],
+                                       step_dy[from] + step_dy[side]);
         }
     }
     return mask;
 }
 
-ls_status ls__jps_expand(ls_search *s, uint32_t cell, ls_point at)
+/* Offer the jump point next (at x, y), reached by run steps in direction
+ * dir, the cost ng: the rule of astar.c's try_move (skip closed cells;
+ * change only on a strictly smaller g). fast: the fast loop's promises
+ * (bucket form, octile estimate, no overflow possible) hold. */
+LS_HOT_INLINE ls_status offer_jump_point(ls_search *s, uint32_t next,
+                                         uint64_t ng, uint32_t dir,
+                                         uint32_t run, int32_t x, int32_t y,
+                                         int fast)
 {
-    const uint8_t *cells = s->grid->cells;
-    const uint32_t g = s->nodes[cell].g;
-    const uint32_t mask = successor_mask(s, cells, cell, s->nodes[cell].tag);
-    const uint32_t c = (uint32_t)at.x + 1u, r = (uint32_t)at.y + 1u;
-    uint32_t d;
+    ls_node *n = &s->nodes[next];
+    const uint32_t tag = n->tag;
+    const int fresh = (tag >> LS_TAG_GEN_SHIFT) != s->generation;
+    uint64_t f;
 
-    for (d = 0; d < 8; d++) {
-        uint32_t found, run, cost;
-        int ok;
-        ls_status st;
-        if (!(mask & (1u << d)))
-            continue;
+    if (!fresh && ((tag & LS_TAG_CLOSED) || ng >= n->g))
+        return LS_OK;
+    if (!fast && ng > LS_COST_MAX)
+        return LS_ERR_COST_OVERFLOW;
+    f = ls__f_value_with(&s->plan, (uint32_t)ng, x, y,
+                         fast ? LS_HEURISTIC_OCTILE : s->plan.heuristic);
+    if (!fast && f > LS_COST_MAX)
+        return LS_ERR_COST_OVERFLOW;
+    n->g = (uint32_t)ng;
+    n->tag = ls__tag_parent(s->generation, dir, run);
+    if (fast)
+        ls__bucket_offer(&s->open, s->nodes, next, (uint32_t)f, !fresh, 1);
+    else
+        ls__open_offer(&s->open, s->nodes, next, (uint32_t)f, !fresh);
+    return LS_OK;
+}
+
+/* Jump in direction d (a constant) and offer what is found. */
+LS_HOT_INLINE ls_status jump_and_offer(ls_search *s, const ls_jps_view *v,
+                                       uint32_t cell, ls_point at, uint32_t g,
+                                       uint32_t d, int fast)
+{
+    const uint32_t c = (uint32_t)at.x + 1u, r = (uint32_t)at.y + 1u;
+    uint32_t run, found;
+    if (d < 4) {
+        uint32_t p = jump_straight(v, c, r, d);
+        if (p == 0)
+            return LS_OK;
+        if (d == 1 || d == 3) {
+            run = d == 1 ? p - c : c - p;
+            found = r * v->stride + p;
+        } else {
+            run = d == 2 ? p - r : r - p;
+            found = p * v->stride + c;
+        }
+    } else {
+        run = jump_diagonal(v, c, r, d);
+        if (run == 0)
+            return LS_OK;
+        found = cell + run * (uint32_t)v->offset[d];
+    }
+    /* run <= 16383 and a step <= 131070: no 64-bit overflow. */
+    return offer_jump_point(
+        s, found,
+        (uint64_t)g + (uint64_t)run * (d < 4 ? s->plan.straight : s->plan.diagonal),
+        d, run, at.x + (int32_t)run * step_dx[d],
+        at.y + (int32_t)run * step_dy[d], fast);
+}
+
+LS_HOT_INLINE ls_status expand_with(ls_search *s, const ls_jps_view *v,
+                                    uint32_t cell, ls_point at, int fast)
+{
+    const uint32_t g = s->nodes[cell].g;
+    uint32_t mask = successor_mask(v, cell, s->nodes[cell].tag);
+    ls_status st = LS_OK;
+
+    /* Set bits in ascending order = the documented direction order. */
+    while (mask != 0 && st == LS_OK) {
+        uint32_t d = ls__lowest_bit(mask);
+        mask &= mask - 1u;
         /* Constant directions let the compiler specialise each jump. */
         switch (d) {
-        case 0: ok = jump_straight(s, c, r, 0, &found, &run); break;
-        case 1: ok = jump_straight(s, c, r, 1, &found, &run); break;
-        case 2: ok = jump_straight(s, c, r, 2, &found, &run); break;
-        case 3: ok = jump_straight(s, c, r, 3, &found, &run); break;
-        case 4: ok = jump_diagonal(s, cells, c, r, 4, &found, &run); break;
-        case 5: ok = jump_diagonal(s, cells, c, r, 5, &found, &run); break;
-        case 6: ok = jump_diagonal(s, cells, c, r, 6, &found, &run); break;
-        default: ok = jump_diagonal(s, cells, c, r, 7, &found, &run); break;
+        case 0: st = jump_and_offer(s, v, cell, at, g, 0, fast); break;
+        case 1: st = jump_and_offer(s, v, cell, at, g, 1, fast); break;
+        case 2: st = jump_and_offer(s, v, cell, at, g, 2, fast); break;
+        case 3: st = jump_and_offer(s, v, cell, at, g, 3, fast); break;
+        case 4: st = jump_and_offer(s, v, cell, at, g, 4, fast); break;
+        case 5: st = jump_and_offer(s, v, cell, at, g, 5, fast); break;
+        case 6: st = jump_and_offer(s, v, cell, at, g, 6, fast); break;
+        default: st = jump_and_offer(s, v, cell, at, g, 7, fast); break;
         }
-        if (!ok)
-            continue;
-        cost = d < 4 ? s->plan.straight : s->plan.diagonal;
-        /* run <= 16383 and cost <= 131070: the product is below 2^31. */
-        if ((uint64_t)g + (uint64_t)run * cost > LS_COST_MAX)
-            return LS_ERR_COST_OVERFLOW;
-        st = ls__relax(s, found, g + run * cost, d, run,
-                       at.x + (int32_t)run * ls__dir_dx[d],
-                       at.y + (int32_t)run * ls__dir_dy[d]);
-        if (st != LS_OK)
-            return st;
     }
-    return LS_OK;
+    return st;
+}
+
+ls_status ls__jps_expand(ls_search *s, const ls_jps_view *v, uint32_t cell,
+                         ls_point at)
+{
+    return v->fast ? expand_with(s, v, cell, at, 1)
+                   : expand_with(s, v, cell, at, 0);
 }
