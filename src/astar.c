@@ -25,22 +25,27 @@ static ls_status finish(ls_search *s, ls_status status)
 }
 
 /* The goal was reached: keep the path (start first) in the open list's
- * memory, which the finished query no longer needs, and digest it. */
+ * memory, which the finished query no longer needs, and digest it. One
+ * walk back from the goal, then the cells are reversed in place. */
 static ls_status finish_found(ls_search *s)
 {
-    uint32_t length = ls__chain_length(s, s->plan.goal);
-    uint32_t i;
+    uint32_t *path = s->open.cells;
+    uint32_t length = 0, i, j;
+    uint64_t digest = LS_DIGEST_EMPTY;
     ls_chain_walk w;
 
     ls__chain_start(&w, s->plan.goal);
-    for (i = length; i-- > 0;) {
-        s->open.cells[i] = w.cell;
-        ls__chain_back(s, &w);
+    do
+        path[length++] = w.cell;
+    while (ls__chain_back(s, &w));
+    for (i = 0, j = length - 1u; i < j; i++, j--) {
+        uint32_t t = path[i];
+        path[i] = path[j];
+        path[j] = t;
     }
-    s->digest = LS_DIGEST_EMPTY;
     for (i = 0; i < length; i++)
-        s->digest = ls__digest_extend(
-            s->digest, ls__cell_point(s->stride, s->open.cells[i]));
+        digest = ls__digest_extend(digest, ls__cell_point_fast(s, path[i]));
+    s->digest = digest;
     s->open.size = 0;
     s->cost = (int32_t)s->nodes[s->plan.goal].g;
     s->path_length = length;

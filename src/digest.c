@@ -1,24 +1,6 @@
-/* digest.c - the path digest of the determinism contract (FNV-1a 64). */
+/* digest.c - the path digest of the determinism contract (FNV-1a 64; the
+ * hashing itself is ls__digest_extend in internal.h). */
 #include "internal.h"
-
-#define FNV_PRIME 0x100000001b3ull
-
-/* Hash v as 4 little-endian bytes, whatever the host's byte order. */
-static uint64_t fnv_int32(uint64_t h, int32_t v)
-{
-    uint32_t u = (uint32_t)v; /* two's complement by definition of uint32_t */
-    int i;
-    for (i = 0; i < 4; i++) {
-        h ^= (uint64_t)((u >> (8 * i)) & 0xffu);
-        h *= FNV_PRIME;
-    }
-    return h;
-}
-
-uint64_t ls__digest_extend(uint64_t digest, ls_point point)
-{
-    return fnv_int32(fnv_int32(digest, point.x), point.y);
-}
 
 ls_status ls_path_digest(const ls_point *points, uint32_t count,
                          uint64_t *digest)

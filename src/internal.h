@@ -49,14 +49,6 @@ static inline uint32_t ls__cell_index(uint32_t stride, int32_t x, int32_t y)
     return ((uint32_t)y + 1u) * stride + (uint32_t)x + 1u;
 }
 
-static inline ls_point ls__cell_point(uint32_t stride, uint32_t cell)
-{
-    ls_point p;
-    p.x = (int32_t)(cell % stride) - 1;
-    p.y = (int32_t)(cell / stride) - 1;
-    return p;
-}
-
 /*
  * Per-cell search state, 16 bytes. A cell's state is valid only while the
  * generation in its tag equals the context's, which makes starting a query
@@ -168,7 +160,23 @@ ls_status ls__plan_query(const ls_query *q, const ls_grid *grid,
 
 /* The digest of no points (FNV-1a 64 offset basis), and one more point. */
 #define LS_DIGEST_EMPTY 0xcbf29ce484222325ull
-uint64_t ls__digest_extend(uint64_t digest, ls_point point);
+#define LS_FNV_PRIME 0x100000001b3ull
+
+/* FNV-1a over v as 4 little-endian bytes, whatever the host's byte order
+ * (the bytes are taken from the integer, not from memory). */
+static inline uint64_t ls__fnv_int32(uint64_t h, int32_t v)
+{
+    const uint32_t u = (uint32_t)v; /* two's complement by definition */
+    h = (h ^ (u & 0xffu)) * LS_FNV_PRIME;
+    h = (h ^ ((u >> 8) & 0xffu)) * LS_FNV_PRIME;
+    h = (h ^ ((u >> 16) & 0xffu)) * LS_FNV_PRIME;
+    return (h ^ (u >> 24)) * LS_FNV_PRIME;
+}
+
+static inline uint64_t ls__digest_extend(uint64_t digest, ls_point point)
+{
+    return ls__fnv_int32(ls__fnv_int32(digest, point.x), point.y);
+}
 
 /* What a JPS expansion reads, copied out of the context once per
  * ls_search_step (jps.c): stores into the node array could otherwise alias

@@ -177,8 +177,8 @@ LS_HOT_INLINE uint32_t jump_diagonal(const ls_jps_view *v, uint32_t c,
 
 /* Bit d set: try direction d from cell, reached from its parent by arrival
  * direction `from`. */
-static uint32_t successor_mask(const ls_jps_view *v, uint32_t cell,
-                               uint32_t tag)
+LS_HOT_INLINE uint32_t successor_mask(const ls_jps_view *v, uint32_t cell,
+                                      uint32_t tag)
 {
     uint32_t from, mask, side;
     if (!(tag & LS_TAG_HAS_PARENT))

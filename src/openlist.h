@@ -308,6 +308,8 @@ static inline void ls__bucket_advance(ls_open *o, ls_node *nodes)
     o->heads[b] = LS_NO_CELL;
     o->future -= n;
     o->size = n;
+    if (n == 1) /* common with JPS */
+        return;
     if (n > LS_SORT_KEYS) {
         ls__level_sort(nodes, o->cells, n);
         return;

@@ -17,7 +17,7 @@ void ls__chain_points(const ls_search *s, uint32_t cell, ls_point *points,
     ls_chain_walk w;
     ls__chain_start(&w, cell);
     while (length-- > 0) {
-        points[length] = ls__cell_point(s->stride, w.cell);
+        points[length] = ls__cell_point_fast(s, w.cell);
         ls__chain_back(s, &w);
     }
 }
@@ -67,7 +67,7 @@ ls_status ls_search_path(const ls_search *s, ls_point *points,
         return LS_ERR_BUFFER_TOO_SMALL;
     /* finish_found left the path, start first, in the open list's memory. */
     for (i = 0; i < s->path_length; i++)
-        points[i] = ls__cell_point(s->stride, s->open.cells[i]);
+        points[i] = ls__cell_point_fast(s, s->open.cells[i]);
     return LS_OK;
 }
 
