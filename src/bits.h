@@ -7,6 +7,10 @@
  * are 0 = blocked, and so is every bit past the end of a line):
  *   rows: bordered row r, word k holds columns 64k .. 64k+63 (bit i = 64k+i)
  *   cols: bordered column c, word k holds rows 64k .. 64k+63
+ * Each bitset also has one zero word before its first line and one after
+ * its last. So the word just before or after any line reads as zero bits
+ * at the line's ends: the last bit of a line is past its end or the
+ * blocked border, and so is the first.
  * The scans work on integers, not bytes, so byte order cannot matter.
  */
 #ifndef LS_BITS_H

@@ -6,22 +6,36 @@
 #include <string.h>
 #include "internal.h"
 
+/* Each bitset is allocated with one zero word before its first line and
+ * one after its last, so that the scans in jps.c may read the word before
+ * or after any line without a bounds test (see bits.h). */
 static size_t row_bits_bytes(const ls_grid *g)
 {
-    return (size_t)(g->height + 2) * g->row_words * sizeof(uint64_t);
+    return ((size_t)(g->height + 2) * g->row_words + 2u) * sizeof(uint64_t);
 }
 
 static size_t col_bits_bytes(const ls_grid *g)
 {
-    return (size_t)g->stride * g->col_words * sizeof(uint64_t);
+    return ((size_t)g->stride * g->col_words + 2u) * sizeof(uint64_t);
+}
+
+/* The allocation behind a bitset pointer, and back. */
+static uint64_t *bits_block(uint64_t *bits)
+{
+    return bits ? bits - 1 : NULL;
+}
+
+static uint64_t *bits_after_pad(uint64_t *block)
+{
+    return block ? block + 1 : NULL;
 }
 
 static void release_grid(ls_grid *g)
 {
     ls_allocator a = g->allocator;
     ls__release(&a, g->cells, g->cell_count);
-    ls__release(&a, g->row_bits, row_bits_bytes(g));
-    ls__release(&a, g->col_bits, col_bits_bytes(g));
+    ls__release(&a, bits_block(g->row_bits), row_bits_bytes(g));
+    ls__release(&a, bits_block(g->col_bits), col_bits_bytes(g));
     ls__release(&a, g, sizeof *g);
 }
 
@@ -44,8 +58,8 @@ static void set_bits(ls_grid *g, uint32_t c, uint32_t r, int passable)
 static void rebuild_derived(ls_grid *g)
 {
     uint32_t c, r, costly = 0;
-    memset(g->row_bits, 0, row_bits_bytes(g));
-    memset(g->col_bits, 0, col_bits_bytes(g));
+    memset(bits_block(g->row_bits), 0, row_bits_bytes(g));
+    memset(bits_block(g->col_bits), 0, col_bits_bytes(g));
     for (r = 1; r <= (uint32_t)g->height; r++)
         for (c = 1; c <= (uint32_t)g->width; c++) {
             uint8_t v = g->cells[r * g->stride + c];
@@ -86,8 +100,8 @@ ls_status ls_grid_create(int32_t width, int32_t height,
     g->row_words = (g->stride + 63u) / 64u;
     g->col_words = ((uint32_t)height + 2u + 63u) / 64u;
     g->cells = ls__alloc(&a, cells);
-    g->row_bits = ls__alloc(&a, row_bits_bytes(g));
-    g->col_bits = ls__alloc(&a, col_bits_bytes(g));
+    g->row_bits = bits_after_pad(ls__alloc(&a, row_bits_bytes(g)));
+    g->col_bits = bits_after_pad(ls__alloc(&a, col_bits_bytes(g)));
     if (!g->cells || !g->row_bits || !g->col_bits) {
         release_grid(g);
         return LS_ERR_OUT_OF_MEMORY;

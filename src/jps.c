@@ -76,15 +76,17 @@ static int is_free(const uint8_t *cells, uint32_t cell)
 /* First event after position p (exclusive) going up a line of words: a
  * blocked cell, or a cell whose side line a or b is free there and blocked
  * one position before (a forced neighbour). The line ends in a blocked
- * border cell, so an event is always found. */
+ * border cell, so an event is always found. a[-1] and b[-1] are the last
+ * word of the line before (or the bitset's pad word): their top bit is
+ * always 0, just what position -1 should read (bits.h). */
 LS_HOT_INLINE uint32_t scan_up(const uint64_t *line, const uint64_t *a,
                         const uint64_t *b, uint32_t p)
 {
     uint32_t start = p + 1u, k = start >> 6;
     uint64_t skip = ((uint64_t)1 << (start & 63u)) - 1u;
     for (;; k++, skip = 0) {
-        uint64_t before_a = (a[k] << 1) | (k ? a[k - 1] >> 63 : 0);
-        uint64_t before_b = (b[k] << 1) | (k ? b[k - 1] >> 63 : 0);
+        uint64_t before_a = (a[k] << 1) | (a[(int32_t)k - 1] >> 63);
+        uint64_t before_b = (b[k] << 1) | (b[(int32_t)k - 1] >> 63);
         uint64_t forced = (a[k] & ~before_a) | (b[k] & ~before_b);
         uint64_t events = (~line[k] | forced) & ~skip;
         if (events)
@@ -92,16 +94,17 @@ LS_HOT_INLINE uint32_t scan_up(const uint64_t *line, const uint64_t *a,
     }
 }
 
-/* The same going down from p (exclusive); "before" is then position + 1.
- * Position 0 is a blocked border cell. */
+/* The same going down from p (exclusive); "before" is then position + 1,
+ * and a[words], b[words] (the next line's first word, or the pad) have
+ * bit 0 clear. Position 0 is a blocked border cell. */
 LS_HOT_INLINE uint32_t scan_down(const uint64_t *line, const uint64_t *a,
-                          const uint64_t *b, uint32_t words, uint32_t p)
+                          const uint64_t *b, uint32_t p)
 {
     uint32_t start = p - 1u, k = start >> 6;
     uint64_t keep = ((uint64_t)2 << (start & 63u)) - 1u;
     for (;; k--, keep = ~(uint64_t)0) {
-        uint64_t after_a = (a[k] >> 1) | (k + 1u < words ? a[k + 1] << 63 : 0);
-        uint64_t after_b = (b[k] >> 1) | (k + 1u < words ? b[k + 1] << 63 : 0);
+        uint64_t after_a = (a[k] >> 1) | (a[k + 1] << 63);
+        uint64_t after_b = (b[k] >> 1) | (b[k + 1] << 63);
         uint64_t forced = (a[k] & ~after_a) | (b[k] & ~after_b);
         uint64_t events = (~line[k] | forced) & keep;
         if (events)
@@ -129,7 +132,7 @@ LS_HOT_INLINE uint32_t jump_straight(const ls_jps_view *v, uint32_t c,
         from = c;
         goal_on_line = v->goal_r == r;
         goal_at = v->goal_c;
-        p = d == 1 ? scan_up(line, a, b, c) : scan_down(line, a, b, n, c);
+        p = d == 1 ? scan_up(line, a, b, c) : scan_down(line, a, b, c);
     } else { /* along column c */
         const uint32_t n = v->col_words;
         line = v->col_bits + (size_t)c * n;
@@ -138,7 +141,7 @@ LS_HOT_INLINE uint32_t jump_straight(const ls_jps_view *v, uint32_t c,
         from = r;
         goal_on_line = v->goal_c == c;
         goal_at = v->goal_r;
-        p = d == 2 ? scan_up(line, a, b, r) : scan_down(line, a, b, n, r);
+        p = d == 2 ? scan_up(line, a, b, r) : scan_down(line, a, b, r);
     }
     /* The cells strictly between from and p are free and unforced: the
      * goal among them (or at p) ends the jump there. */
@@ -269,26 +272,19 @@ LS_HOT_INLINE ls_status expand_with(ls_search *s, const ls_jps_view *v,
                                     uint32_t cell, ls_point at, int fast)
 {
     const uint32_t g = s->nodes[cell].g;
-    uint32_t mask = successor_mask(v, cell, s->nodes[cell].tag);
-    ls_status st = LS_OK;
+    const uint32_t mask = successor_mask(v, cell, s->nodes[cell].tag);
+    ls_status st;
 
-    /* Set bits in ascending order = the documented direction order. */
-    while (mask != 0 && st == LS_OK) {
-        uint32_t d = ls__lowest_bit(mask);
-        mask &= mask - 1u;
-        /* Constant directions let the compiler specialise each jump. */
-        switch (d) {
-        case 0: st = jump_and_offer(s, v, cell, at, g, 0, fast); break;
-        case 1: st = jump_and_offer(s, v, cell, at, g, 1, fast); break;
-        case 2: st = jump_and_offer(s, v, cell, at, g, 2, fast); break;
-        case 3: st = jump_and_offer(s, v, cell, at, g, 3, fast); break;
-        case 4: st = jump_and_offer(s, v, cell, at, g, 4, fast); break;
-        case 5: st = jump_and_offer(s, v, cell, at, g, 5, fast); break;
-        case 6: st = jump_and_offer(s, v, cell, at, g, 6, fast); break;
-        default: st = jump_and_offer(s, v, cell, at, g, 7, fast); break;
-        }
-    }
-    return st;
+    /* In the documented direction order; constant directions let the
+     * compiler specialise each jump. */
+#define LS_JUMP(d)                                                    \
+    if ((mask & (1u << d)) &&                                         \
+        (st = jump_and_offer(s, v, cell, at, g, d, fast)) != LS_OK)   \
+        return st;
+    LS_JUMP(0) LS_JUMP(1) LS_JUMP(2) LS_JUMP(3)
+    LS_JUMP(4) LS_JUMP(5) LS_JUMP(6) LS_JUMP(7)
+#undef LS_JUMP
+    return LS_OK;
 }
 
 ls_status ls__jps_expand(ls_search *s, const ls_jps_view *v, uint32_t cell,
