@@ -112,48 +112,42 @@ LS_HOT_INLINE uint32_t scan_down(const uint64_t *line, const uint64_t *a,
     }
 }
 
-/* Jump straight from bordered (c, r) in direction d (N, E, S or W): the
- * first cell that is the goal or has a forced neighbour, found 64 cells at
- * a time in the grid's bitsets. Returns its position along the line (a
- * column for E/W, a row for N/S), or 0 if a blocked cell comes first
- * (position 0 is always the blocked border). */
-LS_HOT_INLINE uint32_t jump_straight(const ls_jps_view *v, uint32_t c,
-                                     uint32_t r, uint32_t d)
+/* Jump along one line of n words from position `from`, up (towards larger
+ * positions) or down: the position of the first cell that is the goal or
+ * has a forced neighbour, or 0 if a blocked cell comes first (position 0 is
+ * always the blocked border). The goal is on this line when goal_on_line,
+ * at position goal_at. */
+LS_HOT_INLINE uint32_t jump_line(const uint64_t *line, uint32_t n,
+                                 uint32_t from, int up, int goal_on_line,
+                                 uint32_t goal_at)
 {
-    const uint64_t *line, *a, *b;
-    uint32_t from, goal_at, p;
-    int goal_on_line;
-
-    if (d == 1 || d == 3) { /* along row r */
-        const uint32_t n = v->row_words;
-        line = v->row_bits + (size_t)r * n;
-        a = line - n;
-        b = line + n;
-        from = c;
-        goal_on_line = v->goal_r == r;
-        goal_at = v->goal_c;
-        p = d == 1 ? scan_up(line, a, b, c) : scan_down(line, a, b, c);
-    } else { /* along column c */
-        const uint32_t n = v->col_words;
-        line = v->col_bits + (size_t)c * n;
-        a = line - n;
-        b = line + n;
-        from = r;
-        goal_on_line = v->goal_c == c;
-        goal_at = v->goal_r;
-        p = d == 2 ? scan_up(line, a, b, r) : scan_down(line, a, b, r);
-    }
+    const uint64_t *a = line - n, *b = line + n;
+    uint32_t p = up ? scan_up(line, a, b, from) : scan_down(line, a, b, from);
     /* The cells strictly between from and p are free and unforced: the
      * goal among them (or at p) ends the jump there. */
-    if (goal_on_line && (d == 1 || d == 2 ? goal_at > from && goal_at <= p
-                                          : goal_at < from && goal_at >= p))
+    if (goal_on_line &&
+        (up ? goal_at > from && goal_at <= p : goal_at < from && goal_at >= p))
         return goal_at;
     return ls__line_bit(line, p) ? p : 0u;
 }
 
+/* Jump straight from bordered (c, r) in direction d (N, E, S or W), 64
+ * cells at a time in the grid's bitsets: the column (E, W) or row (N, S)
+ * of the jump point, or 0 if none. */
+LS_HOT_INLINE uint32_t jump_straight(const ls_jps_view *v, uint32_t c,
+                                     uint32_t r, uint32_t d)
+{
+    if (d == 1 || d == 3)
+        return jump_line(v->row_bits + (size_t)r * v->row_words,
+                         v->row_words, c, d == 1, v->goal_r == r, v->goal_c);
+    return jump_line(v->col_bits + (size_t)c * v->col_words, v->col_words, r,
+                     d == 2, v->goal_c == c, v->goal_r);
+}
+
 /* Jump diagonally from bordered (c, r) in direction d (NE, SE, SW or NW):
  * the first cell that is the goal or starts a straight jump (along either
- * component) that finds something. Returns the run, 0 if none. */
+ * component) that finds something. Returns the run, 0 if none. The row and
+ * column lines of the current cell move along with it. */
 LS_HOT_INLINE uint32_t jump_diagonal(const ls_jps_view *v, uint32_t c,
                                      uint32_t r, uint32_t d)
 {
@@ -161,7 +155,11 @@ LS_HOT_INLINE uint32_t jump_diagonal(const ls_jps_view *v, uint32_t c,
     const uint32_t hx = straight_dir(dx, 0), vy = straight_dir(0, dy);
     const uint32_t side_x = (uint32_t)v->offset[hx], side_y = (uint32_t)v->offset[vy];
     const uint32_t step = (uint32_t)v->offset[d], goal = v->goal;
+    const uint32_t rn = v->row_words, cn = v->col_words;
+    const uint32_t goal_c = v->goal_c, goal_r = v->goal_r;
     const uint8_t *cells = v->cells;
+    const uint64_t *row = v->row_bits + (size_t)r * rn;
+    const uint64_t *col = v->col_bits + (size_t)c * cn;
     uint32_t cell = r * v->stride + c, k = 0;
     for (;;) {
         if (!is_free(cells, cell + side_x) || !is_free(cells, cell + side_y))
@@ -169,11 +167,14 @@ LS_HOT_INLINE uint32_t jump_diagonal(const ls_jps_view *v, uint32_t c,
         cell += step;
         c += (uint32_t)dx;
         r += (uint32_t)dy;
+        row = dy > 0 ? row + rn : row - rn;
+        col = dx > 0 ? col + cn : col - cn;
         k++;
         if (!is_free(cells, cell))
             return 0;
-        if (cell == goal || jump_straight(v, c, r, hx) ||
-            jump_straight(v, c, r, vy))
+        if (cell == goal ||
+            jump_line(row, rn, c, hx == 1, r == goal_r, goal_c) ||
+            jump_line(col, cn, r, vy == 2, c == goal_c, goal_r))
             return k;
     }
 }
