@@ -228,7 +228,8 @@ static inline void ls__level_sort(const ls_node *nodes, uint32_t *a, uint32_t n)
     }
 }
 
-/* Sort keys ascending: insertion sort when short, else heapsort. */
+/* Sort keys ascending: insertion sort when short (levels of up to 64 cells
+ * measured cheaper so), else heapsort. */
 static inline void ls__key_sift(uint64_t *a, uint32_t pos, uint32_t n)
 {
     uint64_t c = a[pos];
@@ -248,7 +249,7 @@ static inline void ls__key_sort(uint64_t *a, uint32_t n)
 {
     uint32_t i;
     uint64_t t;
-    if (n <= 16) {
+    if (n <= 64) {
         for (i = 1; i < n; i++) {
             uint32_t j = i;
             t = a[i];
@@ -270,10 +271,8 @@ static inline void ls__key_sort(uint64_t *a, uint32_t n)
     }
 }
 
-/* Make the next non-empty level current. Requires an empty stack and
- * future > 0. The stack must end with the cell popped first (largest g,
- * then smallest index): ascending keys g << 32 | (2^32 - 1 - cell) give
- * exactly that order, and keys are unique, so any correct sort agrees. */
+/* The first non-empty bucket at or after ring position `from` in ring
+ * order, found through the occupancy bitmap. */
 static inline uint32_t ls__next_occupied(const ls_open *o, uint32_t from)
 {
     const uint32_t last_word = (o->bucket_count >> 6) - 1u;
@@ -286,10 +285,15 @@ static inline uint32_t ls__next_occupied(const ls_open *o, uint32_t from)
     return (w << 6) | ls__lowest_bit(bits);
 }
 
+/* Make the next non-empty level current. Requires an empty stack and
+ * future > 0. The stack must end with the cell popped first (largest g,
+ * then smallest index): ascending keys g << 32 | (2^32 - 1 - cell) give
+ * exactly that order, and keys are unique, so any correct sort agrees. */
 static inline void ls__bucket_advance(ls_open *o, ls_node *nodes)
 {
     const uint32_t mask = o->bucket_count - 1u;
     uint32_t cell, n = 0, i, from = (o->level + 1u) & mask, b;
+    uint64_t *keys = o->sort_keys;
     /* The next non-empty bucket in ring order: every cell of the ring has
      * f in (level, level + bucket_count), so ring order is f order. A*
      * levels are a step or two apart, where a plain scan is cheapest;
@@ -303,23 +307,34 @@ static inline void ls__bucket_advance(ls_open *o, ls_node *nodes)
             b = (b + 1u) & mask;
     }
     o->level += 1u + ((b - from) & mask);
-    for (cell = o->heads[b]; cell != LS_NO_CELL; cell = nodes[cell].link)
-        o->cells[n++] = cell;
+    cell = o->heads[b];
     o->heads[b] = LS_NO_CELL;
-    o->future -= n;
-    o->size = n;
-    if (n == 1) /* common with JPS */
+    if (nodes[cell].link == LS_NO_CELL) { /* one cell: common with JPS */
+        o->cells[0] = cell;
+        o->future--;
+        o->size = 1;
         return;
-    if (n > LS_SORT_KEYS) {
+    }
+    /* Read the list straight into sort keys (no loads from the node array
+     * while sorting); a level too large for the scratch array is sorted in
+     * place through the nodes. */
+    for (; cell != LS_NO_CELL && n < LS_SORT_KEYS; cell = nodes[cell].link)
+        keys[n++] = ((uint64_t)nodes[cell].g << 32) | (0xFFFFFFFFu - cell);
+    o->future -= n;
+    if (cell != LS_NO_CELL) {
+        for (i = 0; i < n; i++)
+            o->cells[i] = 0xFFFFFFFFu - (uint32_t)keys[i];
+        for (; cell != LS_NO_CELL; cell = nodes[cell].link, n++)
+            o->cells[n] = cell;
+        o->future -= n - LS_SORT_KEYS;
+        o->size = n;
         ls__level_sort(nodes, o->cells, n);
         return;
     }
+    ls__key_sort(keys, n);
     for (i = 0; i < n; i++)
-        o->sort_keys[i] = ((uint64_t)nodes[o->cells[i]].g << 32) |
-                          (0xFFFFFFFFu - o->cells[i]);
-    ls__key_sort(o->sort_keys, n);
-    for (i = 0; i < n; i++)
-        o->cells[i] = 0xFFFFFFFFu - (uint32_t)o->sort_keys[i];
+        o->cells[i] = 0xFFFFFFFFu - (uint32_t)keys[i];
+    o->size = n;
 }
 
 /* The next cell of the bucket form (ls__open_top when the form is known). */

@@ -599,6 +599,67 @@ static void test_level_sorts_agree_with_the_order(void)
     CU_ASSERT_EQUAL(bad, 0);
 }
 
+/* ls__bucket_advance reads a level straight into the sort keys and spills
+ * to the in-place sort when the level outgrows them: levels just below,
+ * at and above LS_SORT_KEYS cells must all pop in the order (larger g,
+ * then smaller index) and leave the ring empty. */
+static void test_bucket_levels_of_any_size_pop_in_order(void)
+{
+    enum { MAX = LS_SORT_KEYS + 700, LEVEL_RING = 64 };
+    static ls_node nodes[MAX];
+    static uint32_t cells[MAX], heads[LEVEL_RING];
+    static uint64_t keys[LS_SORT_KEYS], occupied[LEVEL_RING / 64];
+    static const uint32_t sizes[] = { 2, 17, 65, LS_SORT_KEYS - 1,
+                                      LS_SORT_KEYS, LS_SORT_KEYS + 1, MAX };
+    ls_rng rng;
+    size_t k;
+    uint32_t bad = 0;
+
+    ls_rng_seed(&rng, 4242u);
+    for (k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        uint32_t n = sizes[k], i, popped = 0, prev = LS_NO_CELL, cell;
+        int track;
+        for (track = 0; track < 2; track++) {
+            ls_open o;
+            memset(&o, 0, sizeof o);
+            memset(occupied, 0, sizeof occupied);
+            o.cells = cells;
+            o.capacity = MAX;
+            o.tie_mask = 0xFFFFFFFFu;
+            o.bucket_form = 1;
+            o.heads = heads;
+            o.occupied = occupied;
+            o.track_occupied = track;
+            o.sort_keys = keys;
+            o.bucket_count = LEVEL_RING;
+            o.level = 100;
+            for (i = 0; i < LEVEL_RING; i++)
+                heads[i] = LS_NO_CELL;
+            for (i = 0; i < n; i++) { /* shuffled cells, g with ties */
+                cell = (i * 7919u) % MAX;
+                nodes[cell].g = ls_rng_below(&rng, 1u + n / 8u);
+                ls__open_offer(&o, nodes, cell, 130, 0);
+            }
+            popped = 0;
+            prev = LS_NO_CELL;
+            while ((cell = ls__open_top(&o, nodes)) != LS_NO_CELL) {
+                if (o.level != 130)
+                    bad++;
+                if (prev != LS_NO_CELL &&
+                    !(nodes[cell].g < nodes[prev].g ||
+                      (nodes[cell].g == nodes[prev].g && cell > prev)))
+                    bad++;
+                prev = cell;
+                ls__open_pop(&o, nodes);
+                popped++;
+            }
+            if (popped != n || o.future != 0 || occupied[0] != 0)
+                bad++;
+        }
+    }
+    CU_ASSERT_EQUAL(bad, 0);
+}
+
 int suite_heap_register(void)
 {
     CU_pSuite s = CU_add_suite("heap", NULL, NULL);
@@ -618,6 +679,8 @@ int suite_heap_register(void)
                      test_heap_form_decrease_key_moves_cell_to_its_place) ||
         !CU_add_test(s, "bucket form: monotone search pops in total order",
                      test_bucket_form_monotone_search_pops_in_total_order) ||
+        !CU_add_test(s, "bucket form: levels of any size pop in order",
+                     test_bucket_levels_of_any_size_pop_in_order) ||
         !CU_add_test(s, "bucket form: same with the occupancy bitmap",
                      test_bucket_form_with_occupancy_bitmap_pops_in_total_order) ||
         !CU_add_test(s, "bucket form: equal f pops larger g, then smaller cell",
