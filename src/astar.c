@@ -409,7 +409,11 @@ ls_status ls_search_step(ls_search *s, uint32_t budget)
      * Manhattan); every other query runs the general copy. */
     p = &s->plan;
     if (p->algorithm == LS_ALGO_JPS)
-        return search_loop(s, budget, 1, p->heuristic, 8, LS_CORNERS_NONE, 0);
+        return s->fast_loop && p->heuristic == LS_HEURISTIC_OCTILE
+                   ? search_loop(s, budget, 1, LS_HEURISTIC_OCTILE, 8,
+                                 LS_CORNERS_NONE, 1)
+                   : search_loop(s, budget, 1, p->heuristic, 8,
+                                 LS_CORNERS_NONE, 0);
     if (p->dir_count == 8 && p->corner_rule == LS_CORNERS_NONE &&
         p->heuristic == LS_HEURISTIC_OCTILE)
         return s->fast_loop ? search_loop(s, budget, 0, LS_HEURISTIC_OCTILE, 8,

@@ -161,8 +161,9 @@ LS_HOT_INLINE uint32_t jump_diagonal(const ls_jps_view *v, uint32_t c,
     const uint64_t *row = v->row_bits + (size_t)r * rn;
     const uint64_t *col = v->col_bits + (size_t)c * cn;
     uint32_t cell = r * v->stride + c, k = 0;
+    int free_x = is_free(cells, cell + side_x), free_y = is_free(cells, cell + side_y);
     for (;;) {
-        if (!is_free(cells, cell + side_x) || !is_free(cells, cell + side_y))
+        if (!free_x || !free_y)
             return 0; /* no corner cutting */
         cell += step;
         c += (uint32_t)dx;
@@ -172,9 +173,14 @@ LS_HOT_INLINE uint32_t jump_diagonal(const ls_jps_view *v, uint32_t c,
         k++;
         if (!is_free(cells, cell))
             return 0;
-        if (cell == goal ||
-            jump_line(row, rn, c, hx == 1, r == goal_r, goal_c) ||
-            jump_line(col, cn, r, vy == 2, c == goal_c, goal_r))
+        if (cell == goal)
+            return k;
+        /* A straight jump whose first cell is blocked finds nothing, and
+         * the same two cells decide whether the diagonal may go on. */
+        free_x = is_free(cells, cell + side_x);
+        free_y = is_free(cells, cell + side_y);
+        if ((free_x && jump_line(row, rn, c, hx == 1, r == goal_r, goal_c)) ||
+            (free_y && jump_line(col, cn, r, vy == 2, c == goal_c, goal_r)))
             return k;
     }
 }
@@ -245,7 +251,10 @@ LS_HOT_INLINE ls_status jump_and_offer(ls_search *s, const ls_jps_view *v,
     const uint32_t c = (uint32_t)at.x + 1u, r = (uint32_t)at.y + 1u;
     uint32_t run, found;
     if (d < 4) {
-        uint32_t p = jump_straight(v, c, r, d);
+        uint32_t p;
+        if (!is_free(v->cells, cell + (uint32_t)v->offset[d]))
+            return LS_OK; /* a wall next door: no need to scan the line */
+        p = jump_straight(v, c, r, d);
         if (p == 0)
             return LS_OK;
         if (d == 1 || d == 3) {
