@@ -74,23 +74,27 @@ static int is_free(const uint8_t *cells, uint32_t cell)
 }
 
 /* First event after position p (exclusive) going up a line of words: a
- * blocked cell, or a cell whose side line a or b is free there and blocked
- * one position before (a forced neighbour). The line ends in a blocked
- * border cell, so an event is always found. a[-1] and b[-1] are the last
+ * blocked cell (then *wall is set), or a cell whose side line a or b is
+ * free there and blocked one position before (a forced neighbour). The
+ * line ends in a blocked border cell, so an event is always found. a[-1] and b[-1] are the last
  * word of the line before (or the bitset's pad word): their top bit is
  * always 0, just what position -1 should read (bits.h). */
 LS_HOT_INLINE uint32_t scan_up(const uint64_t *line, const uint64_t *a,
-                        const uint64_t *b, uint32_t p)
+                               const uint64_t *b, uint32_t p, int *wall)
 {
     uint32_t start = p + 1u, k = start >> 6;
-    uint64_t skip = ((uint64_t)1 << (start & 63u)) - 1u;
-    for (;; k++, skip = 0) {
+    uint64_t keep = ~(uint64_t)0 << (start & 63u);
+    for (;; k++, keep = ~(uint64_t)0) {
         uint64_t before_a = (a[k] << 1) | (a[(int32_t)k - 1] >> 63);
         uint64_t before_b = (b[k] << 1) | (b[(int32_t)k - 1] >> 63);
         uint64_t forced = (a[k] & ~before_a) | (b[k] & ~before_b);
-        uint64_t events = (~line[k] | forced) & ~skip;
-        if (events)
-            return (k << 6) + ls__lowest_bit(events);
+        uint64_t walls = ~line[k];
+        uint64_t events = (walls | forced) & keep;
+        if (events) {
+            uint32_t i = ls__lowest_bit(events);
+            *wall = (int)((walls >> i) & 1u);
+            return (k << 6) + i;
+        }
     }
 }
 
@@ -98,17 +102,21 @@ LS_HOT_INLINE uint32_t scan_up(const uint64_t *line, const uint64_t *a,
  * and a[words], b[words] (the next line's first word, or the pad) have
  * bit 0 clear. Position 0 is a blocked border cell. */
 LS_HOT_INLINE uint32_t scan_down(const uint64_t *line, const uint64_t *a,
-                          const uint64_t *b, uint32_t p)
+                                 const uint64_t *b, uint32_t p, int *wall)
 {
     uint32_t start = p - 1u, k = start >> 6;
-    uint64_t keep = ((uint64_t)2 << (start & 63u)) - 1u;
+    uint64_t keep = ~(uint64_t)0 >> (63u - (start & 63u));
     for (;; k--, keep = ~(uint64_t)0) {
         uint64_t after_a = (a[k] >> 1) | (a[k + 1] << 63);
         uint64_t after_b = (b[k] >> 1) | (b[k + 1] << 63);
         uint64_t forced = (a[k] & ~after_a) | (b[k] & ~after_b);
-        uint64_t events = (~line[k] | forced) & keep;
-        if (events)
-            return (k << 6) + ls__highest_bit(events);
+        uint64_t walls = ~line[k];
+        uint64_t events = (walls | forced) & keep;
+        if (events) {
+            uint32_t i = ls__highest_bit(events);
+            *wall = (int)((walls >> i) & 1u);
+            return (k << 6) + i;
+        }
     }
 }
 
@@ -122,13 +130,15 @@ LS_HOT_INLINE uint32_t jump_line(const uint64_t *line, uint32_t n,
                                  uint32_t goal_at)
 {
     const uint64_t *a = line - n, *b = line + n;
-    uint32_t p = up ? scan_up(line, a, b, from) : scan_down(line, a, b, from);
+    int wall;
+    uint32_t p = up ? scan_up(line, a, b, from, &wall)
+                    : scan_down(line, a, b, from, &wall);
     /* The cells strictly between from and p are free and unforced: the
      * goal among them (or at p) ends the jump there. */
     if (goal_on_line &&
         (up ? goal_at > from && goal_at <= p : goal_at < from && goal_at >= p))
         return goal_at;
-    return ls__line_bit(line, p) ? p : 0u;
+    return wall ? 0u : p;
 }
 
 /* Jump straight from bordered (c, r) in direction d (N, E, S or W), 64
@@ -185,21 +195,13 @@ LS_HOT_INLINE uint32_t jump_diagonal(const ls_jps_view *v, uint32_t c,
     }
 }
 
-/* Bit d set: try direction d from cell, reached from its parent by arrival
- * direction `from`. */
-LS_HOT_INLINE uint32_t successor_mask(const ls_jps_view *v, uint32_t cell,
-                                      uint32_t tag)
+/* The forced-neighbour directions of a cell reached by a straight step
+ * `from`: for each perpendicular side whose cell is free while the cell
+ * behind it is blocked, the side and the diagonal between from and it. */
+LS_HOT_INLINE uint32_t forced_mask(const ls_jps_view *v, uint32_t cell,
+                                   uint32_t from)
 {
-    uint32_t from, mask, side;
-    if (!(tag & LS_TAG_HAS_PARENT))
-        return 0xFFu;
-    from = ls__tag_dir(tag);
-    if (from >= 4) {
-        int dx = step_dx[from], dy = step_dy[from];
-        return (1u << from) | (1u << straight_dir(dx, 0)) |
-               (1u << straight_dir(0, dy));
-    }
-    mask = 1u << from;
+    uint32_t mask = 0, side;
     for (side = (from + 1u) & 1u; side < 4; side += 2) { /* perpendicular */
         uint32_t side_cell = cell + (uint32_t)v->offset[side];
         if (is_free(v->cells, side_cell) &&
@@ -243,16 +245,22 @@ LS_HOT_INLINE ls_status offer_jump_point(ls_search *s, uint32_t next,
     return LS_OK;
 }
 
+/* The cell being expanded, as the jumps need it. */
+typedef struct jump_origin {
+    uint32_t cell, c, r, g; /* bordered index, column, row; its g */
+    ls_point at;
+} jump_origin;
+
 /* Jump in direction d (a constant) and offer what is found. */
 LS_HOT_INLINE ls_status jump_and_offer(ls_search *s, const ls_jps_view *v,
-                                       uint32_t cell, ls_point at, uint32_t g,
-                                       uint32_t d, int fast)
+                                       const jump_origin *o, uint32_t d,
+                                       int fast)
 {
-    const uint32_t c = (uint32_t)at.x + 1u, r = (uint32_t)at.y + 1u;
+    const uint32_t c = o->c, r = o->r;
     uint32_t run, found;
     if (d < 4) {
         uint32_t p;
-        if (!is_free(v->cells, cell + (uint32_t)v->offset[d]))
+        if (!is_free(v->cells, o->cell + (uint32_t)v->offset[d]))
             return LS_OK; /* a wall next door: no need to scan the line */
         p = jump_straight(v, c, r, d);
         if (p == 0)
@@ -268,31 +276,63 @@ LS_HOT_INLINE ls_status jump_and_offer(ls_search *s, const ls_jps_view *v,
         run = jump_diagonal(v, c, r, d);
         if (run == 0)
             return LS_OK;
-        found = cell + run * (uint32_t)v->offset[d];
+        found = o->cell + run * (uint32_t)v->offset[d];
     }
     /* run <= 16383 and a step <= 131070: no 64-bit overflow. */
     return offer_jump_point(
         s, found,
-        (uint64_t)g + (uint64_t)run * (d < 4 ? s->plan.straight : s->plan.diagonal),
-        d, run, at.x + (int32_t)run * step_dx[d],
-        at.y + (int32_t)run * step_dy[d], fast);
+        (uint64_t)o->g +
+            (uint64_t)run * (d < 4 ? s->plan.straight : s->plan.diagonal),
+        d, run, o->at.x + (int32_t)run * step_dx[d],
+        o->at.y + (int32_t)run * step_dy[d], fast);
 }
 
+/* Try the successor directions in the documented order, skipping pruned
+ * ones: the start tries all eight; a cell reached diagonally tries the
+ * move's two straight components, then the diagonal itself; a cell reached
+ * straight tries the same direction, plus its forced neighbours. The two
+ * common cases are written out so that no mask is tested per direction. */
 LS_HOT_INLINE ls_status expand_with(ls_search *s, const ls_jps_view *v,
                                     uint32_t cell, ls_point at, int fast)
 {
-    const uint32_t g = s->nodes[cell].g;
-    const uint32_t mask = successor_mask(v, cell, s->nodes[cell].tag);
-    ls_status st;
+    const uint32_t tag = s->nodes[cell].tag;
+    uint32_t mask = 0xFFu, from;
+    ls_status st = LS_OK;
+    jump_origin o;
 
-    /* In the documented direction order; constant directions let the
-     * compiler specialise each jump. */
-#define LS_JUMP(d)                                                    \
-    if ((mask & (1u << d)) &&                                         \
-        (st = jump_and_offer(s, v, cell, at, g, d, fast)) != LS_OK)   \
+    o.cell = cell;
+    o.c = (uint32_t)at.x + 1u;
+    o.r = (uint32_t)at.y + 1u;
+    o.g = s->nodes[cell].g;
+    o.at = at;
+
+#define LS_JUMP(d) (st = jump_and_offer(s, v, &o, d, fast)) != LS_OK
+#define LS_JUMP_IF(d) ((mask & (1u << d)) && LS_JUMP(d))
+    if (tag & LS_TAG_HAS_PARENT) {
+        from = ls__tag_dir(tag);
+        switch (from) {
+        case 4: if (LS_JUMP(0) || LS_JUMP(1) || LS_JUMP(4)) return st; return LS_OK;
+        case 5: if (LS_JUMP(1) || LS_JUMP(2) || LS_JUMP(5)) return st; return LS_OK;
+        case 6: if (LS_JUMP(2) || LS_JUMP(3) || LS_JUMP(6)) return st; return LS_OK;
+        case 7: if (LS_JUMP(0) || LS_JUMP(3) || LS_JUMP(7)) return st; return LS_OK;
+        default: break;
+        }
+        mask = forced_mask(v, cell, from);
+        if (mask == 0) {
+            switch (from) {
+            case 0: st = jump_and_offer(s, v, &o, 0, fast); break;
+            case 1: st = jump_and_offer(s, v, &o, 1, fast); break;
+            case 2: st = jump_and_offer(s, v, &o, 2, fast); break;
+            default: st = jump_and_offer(s, v, &o, 3, fast); break;
+            }
+            return st;
+        }
+        mask |= 1u << from;
+    }
+    if (LS_JUMP_IF(0) || LS_JUMP_IF(1) || LS_JUMP_IF(2) || LS_JUMP_IF(3) ||
+        LS_JUMP_IF(4) || LS_JUMP_IF(5) || LS_JUMP_IF(6) || LS_JUMP_IF(7))
         return st;
-    LS_JUMP(0) LS_JUMP(1) LS_JUMP(2) LS_JUMP(3)
-    LS_JUMP(4) LS_JUMP(5) LS_JUMP(6) LS_JUMP(7)
+#undef LS_JUMP_IF
 #undef LS_JUMP
     return LS_OK;
 }
