@@ -287,6 +287,24 @@ LS_HOT_INLINE ls_status jump_and_offer(ls_search *s, const ls_jps_view *v,
         o->at.y + (int32_t)run * step_dy[d], fast);
 }
 
+/* The general (not fast) copy calls the jumps through this one function
+ * rather than inlining each of them again: it is rare, and the inlined
+ * copies would double the code that has to stay in the instruction cache. */
+static ls_status jump_and_offer_checked(ls_search *s, const ls_jps_view *v,
+                                        const jump_origin *o, uint32_t d)
+{
+    switch (d) {
+    case 0: return jump_and_offer(s, v, o, 0, 0);
+    case 1: return jump_and_offer(s, v, o, 1, 0);
+    case 2: return jump_and_offer(s, v, o, 2, 0);
+    case 3: return jump_and_offer(s, v, o, 3, 0);
+    case 4: return jump_and_offer(s, v, o, 4, 0);
+    case 5: return jump_and_offer(s, v, o, 5, 0);
+    case 6: return jump_and_offer(s, v, o, 6, 0);
+    default: return jump_and_offer(s, v, o, 7, 0);
+    }
+}
+
 /* Try the successor directions in the documented order, skipping pruned
  * ones: the start tries all eight; a cell reached diagonally tries the
  * move's two straight components, then the diagonal itself; a cell reached
@@ -306,7 +324,9 @@ LS_HOT_INLINE ls_status expand_with(ls_search *s, const ls_jps_view *v,
     o.g = s->nodes[cell].g;
     o.at = at;
 
-#define LS_JUMP(d) (st = jump_and_offer(s, v, &o, d, fast)) != LS_OK
+#define LS_JUMP(d)                                                      \
+    (st = fast ? jump_and_offer(s, v, &o, d, 1)                         \
+               : jump_and_offer_checked(s, v, &o, d)) != LS_OK
 #define LS_JUMP_IF(d) ((mask & (1u << d)) && LS_JUMP(d))
     if (tag & LS_TAG_HAS_PARENT) {
         from = ls__tag_dir(tag);
@@ -320,10 +340,10 @@ LS_HOT_INLINE ls_status expand_with(ls_search *s, const ls_jps_view *v,
         mask = forced_mask(v, cell, from);
         if (mask == 0) {
             switch (from) {
-            case 0: st = jump_and_offer(s, v, &o, 0, fast); break;
-            case 1: st = jump_and_offer(s, v, &o, 1, fast); break;
-            case 2: st = jump_and_offer(s, v, &o, 2, fast); break;
-            default: st = jump_and_offer(s, v, &o, 3, fast); break;
+            case 0: (void)(LS_JUMP(0)); break;
+            case 1: (void)(LS_JUMP(1)); break;
+            case 2: (void)(LS_JUMP(2)); break;
+            default: (void)(LS_JUMP(3)); break;
             }
             return st;
         }
