@@ -18,7 +18,8 @@
 # BENCH_GEN_QUERIES (32), BENCH_SCALING_ALGOS (lockstar,jps,textbook,listscan:
 # Dijkstra, BFS and DFS search whole 4096^2 maps, which takes many minutes;
 # the Moving AI tables show them), BENCH_CALLGRIND_MAPS (lak303d random512-20-0),
-# BENCH_CALLGRIND_QUERIES (30), BENCH_CLOCK (wall, or cpu for thread CPU
+# BENCH_CALLGRIND_QUERIES (30), BENCH_JPS_MAPS (lak303d arena: JPS against
+# lockstar A* in instructions, on every query of the scenario), BENCH_CLOCK (wall, or cpu for thread CPU
 # time on a busy machine), BENCH_COMMIT (the source version to print;
 # default: git describes this tree), BENCH_QUICK=1 (a short run for trying the
 # script: 30 queries per map, sizes 256,512, 5 callgrind queries).
@@ -45,11 +46,14 @@ fi
 gen_queries=${BENCH_GEN_QUERIES:-32}
 cg_maps=${BENCH_CALLGRIND_MAPS:-lak303d random512-20-0}
 cg_queries=${BENCH_CALLGRIND_QUERIES:-30}
+jps_maps=${BENCH_JPS_MAPS:-lak303d arena}
+jps_limit=
 limit=
 if [ "${BENCH_QUICK:-0}" = 1 ]; then
     limit="--queries 30"
     sizes=256,512
     cg_queries=5
+    jps_limit="--queries 30"
 fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/lockstar-bench.XXXXXX")
@@ -92,19 +96,21 @@ echo "report.sh: scaling run ($sizes)..." >&2
 load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
 
 # Instruction counts: callgrind counts only inside run_only_queries.
-count_ir() { # ALGO MAP SCEN -> "instructions expansions queries"
+count_ir() { # ALGO MAP SCEN [BENCH OPTIONS] -> "instructions expansions queries"
     cg_out=$tmp/cg.$1.out
+    cg_algo=$1 cg_map=$2 cg_scen=$3
+    shift 3
     valgrind --tool=callgrind --callgrind-out-file="$cg_out" \
         --toggle-collect=run_only_queries \
-        "$bin" --only "$1" --queries "$cg_queries" "$2" "$3" \
-        >"$tmp/cg.$1.txt" 2>"$tmp/cg.$1.err" || {
-        cat "$tmp/cg.$1.err" >&2
+        "$bin" --only "$cg_algo" "$@" "$cg_map" "$cg_scen" \
+        >"$tmp/cg.$cg_algo.txt" 2>"$tmp/cg.$cg_algo.err" || {
+        cat "$tmp/cg.$cg_algo.err" >&2
         return 1
     }
     ir=$(sed -n 's/^totals: *\([0-9]*\).*/\1/p' "$cg_out" | head -n 1)
     [ -n "$ir" ] || ir=$(sed -n 's/^summary: *\([0-9]*\).*/\1/p' "$cg_out" | head -n 1)
-    exp=$(sed -n 's/.*queries, \([0-9]*\) expansions.*/\1/p' "$tmp/cg.$1.txt")
-    nq=$(sed -n 's/.*: \([0-9]*\) queries,.*/\1/p' "$tmp/cg.$1.txt")
+    exp=$(sed -n 's/.*queries, \([0-9]*\) expansions.*/\1/p' "$tmp/cg.$cg_algo.txt")
+    nq=$(sed -n 's/.*: \([0-9]*\) queries,.*/\1/p' "$tmp/cg.$cg_algo.txt")
     echo "$ir $exp $nq"
 }
 
@@ -125,11 +131,11 @@ if [ $have_valgrind = 1 ]; then
         map=$maps/$name.map
         [ -f "$map" ] || continue
         if [ -f "$map.sub.scen" ]; then scen=$map.sub.scen; else scen=$map.scen; fi
-        r=$(count_ir lockstar "$map" "$scen") || exit 1
+        r=$(count_ir lockstar "$map" "$scen" --queries "$cg_queries") || exit 1
         set -- $r
         ls_ir=$1 ls_exp=$2 nq=$3
         cp "$tmp/cg.lockstar.out" "$tmp/profile.$name.out"
-        r=$(count_ir textbook "$map" "$scen") || exit 1
+        r=$(count_ir textbook "$map" "$scen" --queries "$cg_queries") || exit 1
         set -- $r
         tb_ir=$1 tb_exp=$2
         awk -v n="$name" -v q="$nq" -v l="$ls_ir" -v t="$tb_ir" \
@@ -153,6 +159,33 @@ if [ $have_valgrind = 1 ]; then
         } >>"$tmp/instr.md"
         callgrind_annotate --inclusive=no --auto=no "$tmp/profile.$profile_map.out" 2>/dev/null |
             grep -E '^ *[0-9,]+ ' | head -n 12 >"$tmp/profile.txt" || true
+    fi
+
+    # JPS against lockstar's own A*, every query of the scenario.
+    : >"$tmp/jps.md"
+    if "$bin" --help | grep -q '^  jps '; then
+        echo "report.sh: JPS instruction counts (callgrind)..." >&2
+        {
+            echo "| map | queries | A* instructions/query | JPS instructions/query | A* / JPS | A* expansions/query | JPS expansions/query | target ≥ 10× |"
+            echo "|---|---:|---:|---:|---:|---:|---:|---|"
+        } >"$tmp/jps.md"
+        for name in $jps_maps; do
+            map=$maps/$name.map
+            [ -f "$map" ] || continue
+            if [ -f "$map.sub.scen" ]; then scen=$map.sub.scen; else scen=$map.scen; fi
+            r=$(count_ir lockstar "$map" "$scen" $jps_limit) || exit 1
+            set -- $r
+            a_ir=$1 a_exp=$2 nq=$3
+            r=$(count_ir jps "$map" "$scen" $jps_limit) || exit 1
+            set -- $r
+            j_ir=$1 j_exp=$2
+            awk -v n="$name" -v q="$nq" -v a="$a_ir" -v j="$j_ir" \
+                -v ae="$a_exp" -v je="$j_exp" 'BEGIN {
+                r = a / j
+                printf "| %s | %d | %.0f | %.0f | %.2f× | %.0f | %.1f | %s |\n",
+                    n, q, a / q, j / q, r, ae / q, je / q,
+                    (r >= 10 ? "met" : "**not met**") }' >>"$tmp/jps.md"
+        done
     fi
 fi
 
@@ -206,6 +239,15 @@ fi
             echo '```'
             cat "$tmp/profile.txt"
             echo '```'
+        fi
+        if [ -s "$tmp/jps.md" ]; then
+            echo
+            echo "### JPS against lockstar's A*"
+            echo
+            echo "\`lockstar-bench --only lockstar|jps $jps_limit MAP SCEN\` under the same"
+            echo "callgrind options: every query of the scenario file."
+            echo
+            cat "$tmp/jps.md"
         fi
     else
         echo "valgrind (callgrind) is not installed; no instruction counts."

@@ -275,9 +275,8 @@ LS_HOT_INLINE ls_status try_move(ls_open *o, ls_node *restrict nodes,
     n = &nodes[next];
     tag = n->tag;
     fresh = (tag >> LS_TAG_GEN_SHIFT) != hp->generation;
-    if (!fresh && (tag & LS_TAG_CLOSED))
-        return LS_OK;
-    /* g <= 2^31 - 1 and a step < 2^25: the sum cannot wrap. */
+    /* g <= 2^31 - 1 and a step < 2^25: the sum cannot wrap. A closed
+     * cell has g 0 (ls__close), so this test skips it too. */
     ng = g + (d < 4 ? hp->straight : hp->diagonal) * cells[next];
     if (!fresh && ng >= n->g)
         return LS_OK;
@@ -379,7 +378,6 @@ LS_HOT_INLINE ls_status search_loop(ls_search *s, uint32_t budget, int jps,
             s->open.size--;
         else
             ls__open_pop(&s->open, s->nodes);
-        s->nodes[cell].tag |= LS_TAG_CLOSED;
         s->expansions++;
         done++;
         st = jps ? ls__jps_expand(s, &jv, cell, at)
@@ -387,6 +385,7 @@ LS_HOT_INLINE ls_status search_loop(ls_search *s, uint32_t budget, int jps,
                                corner_rule, fast);
         if (st != LS_OK)
             return finish(s, st);
+        ls__close(&s->nodes[cell]); /* after: the expansion reads its g */
     }
     return finish(s, LS_NO_PATH);
 }

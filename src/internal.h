@@ -53,10 +53,11 @@ static inline uint32_t ls__cell_index(uint32_t stride, int32_t x, int32_t y)
  * Per-cell search state, 16 bytes. A cell's state is valid only while the
  * generation in its tag equals the context's, which makes starting a query
  * O(1): bumping the generation forgets every cell at once.
- *   g     cost from the start (valid once the cell was reached)
+ *   g     cost from the start while the cell is open; 0 once it is closed,
+ *         so the "strictly smaller g" test alone also skips closed cells
  *   tag   bits 31..19  generation (13 bits; all tags are cleared for real
  *                      once every 8191 queries)
- *         bit  18      closed (expanded)
+ *         bit  18      closed (expanded; for debugging: the loops test g)
  *         bit  17      has a parent
  *         bits 16..14  direction of the steps from the parent into this cell
  *         bits 13..0   run: how many such steps (1 for A*; a jump's length
@@ -84,6 +85,13 @@ static inline uint32_t ls__tag_parent(uint32_t generation, uint32_t dir,
 {
     return (generation << LS_TAG_GEN_SHIFT) | LS_TAG_HAS_PARENT |
            (dir << LS_TAG_DIR_SHIFT) | run;
+}
+
+/* Close an expanded cell (see ls_node): no later offer can reach it. */
+static inline void ls__close(ls_node *n)
+{
+    n->tag |= LS_TAG_CLOSED;
+    n->g = 0;
 }
 
 static inline uint32_t ls__tag_dir(uint32_t tag)

@@ -228,7 +228,7 @@ LS_HOT_INLINE ls_status offer_jump_point(ls_search *s, uint32_t next,
     const int fresh = (tag >> LS_TAG_GEN_SHIFT) != s->generation;
     uint64_t f;
 
-    if (!fresh && ((tag & LS_TAG_CLOSED) || ng >= n->g))
+    if (!fresh && ng >= n->g) /* closed cells have g 0 (ls__close) */
         return LS_OK;
     if (!fast && ng > LS_COST_MAX)
         return LS_ERR_COST_OVERFLOW;
