@@ -161,8 +161,9 @@ typedef struct ls_allocator {
  * The cell index used in tie-breaking is y * width + x.
  * Memory: one byte per cell, cells counted with a one-cell blocked border
  * ((width + 2) * (height + 2)), plus two passability bitsets of one bit per
- * bordered cell (by rows and by columns, lines rounded up to 64-bit words)
- * that jump point search scans 64 cells at a time: 1.25 bytes per cell.
+ * bordered cell (by rows and by columns, lines rounded up to 64-bit words,
+ * and a zero word at each end) that jump point search scans 64 cells at a
+ * time: 1.25 bytes per cell.
  * --------------------------------------------------------------------- */
 
 typedef struct ls_grid ls_grid;
@@ -296,12 +297,19 @@ ls_status ls_query_validate(const ls_query *q, const ls_grid *grid);
  * Created once for a grid size and reused for any number of queries; a query
  * never allocates. Per-cell state is stamped with a query generation number,
  * so starting a query is O(1), not O(cells).
- * Memory: ls_search_bytes_per_cell() bytes per cell (20: a 16-byte node and
- * a 4-byte open-list slot; cells counted with the one-cell border:
- * (width + 2) * (height + 2)), plus a ring of 4-byte bucket heads for the
- * open list: the smallest power of two above max(3584, 28 * longest side),
- * i.e. 16 KB for a 64x64 grid, 64 KB for 512x512, 2 MB for 16384 wide,
- * and 32 KB of scratch for sorting open-list levels.
+ * Memory: ls_search_bytes_per_cell() bytes per cell (20; cells counted
+ * with the one-cell border: (width + 2) * (height + 2)). Per cell:
+ *   g     4 bytes  cost from the start while open (0 once closed)
+ *   tag   4 bytes  query generation 13 bits, closed 1, has-parent 1,
+ *                  direction from the parent 3, run length 14 (JPS jumps)
+ *   link  4 bytes  open list: heap position, or next cell in an f-bucket
+ *   aux   4 bytes  open list: f (heap), or previous cell in an f-bucket
+ *   slot  4 bytes  the heap array, or the current f level (a sorted stack);
+ *                  after a search, the path
+ * plus, per context, a ring of 4-byte bucket heads for the open list (the
+ * smallest power of two above max(3584, 28 * longest side): 16 KB for a
+ * 64x64 grid, 64 KB for 512x512, 2 MB for 16384 wide) with one occupancy
+ * bit per bucket, and 32 KB of scratch for sorting open-list levels.
  * --------------------------------------------------------------------- */
 
 typedef struct ls_search ls_search;

