@@ -25,7 +25,9 @@
  * at most a few comparisons with the other cells offered by the same
  * expansion; and a cell already on the stack can never be improved (its f
  * would drop below F). Push, pop and decrease-key are O(1); each level is
- * sorted once when it becomes current.
+ * sorted once when it becomes current. For JPS, whose levels can lie far
+ * apart, a bitmap of non-empty buckets finds the next level and clears the
+ * ring 64 buckets at a time.
  */
 #ifndef LS_OPENLIST_H
 #define LS_OPENLIST_H
