@@ -207,7 +207,8 @@ static void closest_update(ls_search *s, uint32_t cell, uint32_t f,
                            uint32_t g, uint64_t d)
 {
     if (d < s->best_distance ||
-        key_before(s, f, g, cell, s->best_f, s->best_g, s->best_cell)) {
+        (d == s->best_distance &&
+         key_before(s, f, g, cell, s->best_f, s->best_g, s->best_cell))) {
         s->best_distance = d;
         s->best_f = f;
         s->best_g = g;

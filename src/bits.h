@@ -18,15 +18,11 @@
 
 #include <stdint.h>
 
-/* Index (0..63) of the lowest set bit of x != 0. GCC and Clang have an
- * instruction for it; elsewhere, isolate the bit, then a de Bruijn
- * multiply maps each power of two to a distinct top-6-bit value. Both
- * answers are exact, so the choice cannot change a result. */
-static inline uint32_t ls__lowest_bit(uint64_t x)
+/* Index (0..63) of the lowest set bit of x != 0, in portable C: isolate
+ * the bit, then a de Bruijn multiply maps each power of two to a distinct
+ * top-6-bit value. */
+static inline uint32_t ls__lowest_bit_portable(uint64_t x)
 {
-#if defined(__GNUC__)
-    return (uint32_t)__builtin_ctzll(x);
-#else
     static const uint8_t table[64] = {
         0,  1,  2,  53, 3,  7,  54, 27, 4,  38, 41, 8,  34, 55, 48, 28,
         62, 5,  39, 46, 44, 42, 22, 9,  24, 35, 59, 56, 49, 18, 29, 11,
@@ -34,29 +30,40 @@ static inline uint32_t ls__lowest_bit(uint64_t x)
         51, 25, 36, 32, 60, 20, 57, 16, 50, 31, 19, 15, 30, 14, 13, 12
     };
     return table[((x & (0u - x)) * 0x022fdd63cc95386dull) >> 58];
-#endif
 }
 
-/* Index of the highest set bit of x != 0. */
-static inline uint32_t ls__highest_bit(uint64_t x)
+/* Index of the highest set bit of x != 0, in portable C: smear it down,
+ * keep it alone, and find it as the lowest. */
+static inline uint32_t ls__highest_bit_portable(uint64_t x)
 {
-#if defined(__GNUC__)
-    return 63u - (uint32_t)__builtin_clzll(x);
-#else
     x |= x >> 1;
     x |= x >> 2;
     x |= x >> 4;
     x |= x >> 8;
     x |= x >> 16;
     x |= x >> 32;
-    return ls__lowest_bit(x - (x >> 1));
+    return ls__lowest_bit_portable(x - (x >> 1));
+}
+
+/* The same with the instruction GCC and Clang have for each. Both forms
+ * are exact (a test compares them), so the choice cannot change a
+ * result. */
+static inline uint32_t ls__lowest_bit(uint64_t x)
+{
+#if defined(__GNUC__)
+    return (uint32_t)__builtin_ctzll(x);
+#else
+    return ls__lowest_bit_portable(x);
 #endif
 }
 
-/* Bit i of a line of words. */
-static inline uint32_t ls__line_bit(const uint64_t *line, uint32_t i)
+static inline uint32_t ls__highest_bit(uint64_t x)
 {
-    return (uint32_t)(line[i >> 6] >> (i & 63u)) & 1u;
+#if defined(__GNUC__)
+    return 63u - (uint32_t)__builtin_clzll(x);
+#else
+    return ls__highest_bit_portable(x);
+#endif
 }
 
 #endif

@@ -660,6 +660,38 @@ static void test_bucket_levels_of_any_size_pop_in_order(void)
     CU_ASSERT_EQUAL(bad, 0);
 }
 
+/* The bit scans (bits.h) have a compiler-instruction form and a portable
+ * form; the search may use either, so both must give every answer the
+ * same: every single bit, and random words with the bits around them. */
+static void test_bit_scans_agree_with_the_portable_forms(void)
+{
+    ls_rng rng;
+    uint32_t i, bad = 0;
+    ls_rng_seed(&rng, 64u);
+    for (i = 0; i < 64; i++) {
+        uint64_t one = (uint64_t)1 << i;
+        if (ls__lowest_bit(one) != i || ls__lowest_bit_portable(one) != i ||
+            ls__highest_bit(one) != i || ls__highest_bit_portable(one) != i)
+            bad++;
+    }
+    for (i = 0; i < 100000; i++) {
+        uint64_t x = ls_rng_next(&rng) >> ls_rng_below(&rng, 64);
+        uint32_t k, low = 64, high = 0;
+        if (x == 0)
+            continue;
+        for (k = 0; k < 64; k++)
+            if ((x >> k) & 1u) {
+                if (low == 64)
+                    low = k;
+                high = k;
+            }
+        if (ls__lowest_bit(x) != low || ls__lowest_bit_portable(x) != low ||
+            ls__highest_bit(x) != high || ls__highest_bit_portable(x) != high)
+            bad++;
+    }
+    CU_ASSERT_EQUAL(bad, 0);
+}
+
 int suite_heap_register(void)
 {
     CU_pSuite s = CU_add_suite("heap", NULL, NULL);
@@ -679,6 +711,8 @@ int suite_heap_register(void)
                      test_heap_form_decrease_key_moves_cell_to_its_place) ||
         !CU_add_test(s, "bucket form: monotone search pops in total order",
                      test_bucket_form_monotone_search_pops_in_total_order) ||
+        !CU_add_test(s, "bit scans agree with their portable forms",
+                     test_bit_scans_agree_with_the_portable_forms) ||
         !CU_add_test(s, "bucket form: levels of any size pop in order",
                      test_bucket_levels_of_any_size_pop_in_order) ||
         !CU_add_test(s, "bucket form: same with the occupancy bitmap",
