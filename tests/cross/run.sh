@@ -258,6 +258,12 @@ run_target() {
     : >"$lg"
     [ "$T_KIND" = wine ] && export WINEPREFIX=$CACHE/wineprefix WINEDEBUG=-all
     {
+        # One wineserver for the whole target, killed at its end: by default
+        # it exits a few seconds after its last client, and two tests that
+        # start at that moment (make check runs them in parallel) meet a
+        # server going away ("wine client error: recvmsg: Connection reset
+        # by peer"), seen once in CI's matrix.
+        [ "$T_KIND" = wine ] && wineserver -p
         echo "== $name: configure ${CONF[*]}"
         st=$(now)
         (cd "$b" && "$srcdir/configure" "${CONF[@]}") || fails=configure
