@@ -76,9 +76,10 @@ static int is_free(const uint8_t *cells, uint32_t cell)
 /* First event after position p (exclusive) going up a line of words: a
  * blocked cell (then *wall is set), or a cell whose side line a or b is
  * free there and blocked one position before (a forced neighbour). The
- * line ends in a blocked border cell, so an event is always found. a[-1] and b[-1] are the last
- * word of the line before (or the bitset's pad word): their top bit is
- * always 0, just what position -1 should read (bits.h). */
+ * line ends in a blocked border cell, so an event is always found.
+ * a[-1] and b[-1] are the last word of the line before (or the bitset's
+ * pad word): their top bit is always 0, just what position -1 should read
+ * (bits.h). */
 LS_HOT_INLINE uint32_t scan_up(const uint64_t *line, const uint64_t *a,
                                const uint64_t *b, uint32_t p, int *wall)
 {
