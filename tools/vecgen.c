@@ -1120,6 +1120,53 @@ static void fam_edges(gen *g)
     }
 }
 
+/* Slicing vectors shared by the A* and JPS families, on the current map:
+ * start == goal with budget 1, and a blocked goal (or one off the map when
+ * nothing is blocked) with budget 2. */
+static void sliced_trivial_and_error(gen *g)
+{
+    vf_vector *v = vec_new(g);
+    int32_t bx, by;
+    vec_options(g, v);
+    vec_pair(g, v);
+    v->query.goal_x = v->query.start_x;
+    v->query.goal_y = v->query.start_y;
+    v->budget = 1;
+    vec_done(g, v);
+    v = vec_new(g);
+    vec_options(g, v);
+    vec_pair(g, v);
+    if (pick_blocked(g, &bx, &by) == 0) {
+        v->query.goal_x = bx;
+        v->query.goal_y = by;
+    } else {
+        v->query.goal_x = -1;
+    }
+    v->budget = 2;
+    vec_done(g, v);
+}
+
+/* count sliced queries to a goal walled in by a ring on a 40x30 random
+ * map of the given seed; budgets taken every budget_step-th from the list. */
+static void sliced_unreachable(gen *g, uint32_t seed, uint32_t count,
+                               uint32_t budget_step)
+{
+    uint32_t k;
+    map_gen(g, MG_RANDOM, 40, 30, seed, 20, 0, 0, 0);
+    map_ring(g, 20, 15, 3);
+    map_edit(g, 19, 14, 3, 3, 1);
+    for (k = 0; k < count; k++) {
+        vf_vector *v = vec_new(g);
+        vec_options(g, v);
+        vec_pair(g, v);
+        v->query.goal_x = 20;
+        v->query.goal_y = 15;
+        v->budget = budgets[(k * budget_step) %
+                            (sizeof budgets / sizeof budgets[0])];
+        vec_done(g, v);
+    }
+}
+
 /* An expansion-limit ladder around a solvable query's expansion count E:
  * max_expansions 1, 2, E/2, E-1 (limit), E and E+1 (found). */
 static void limit_ladder(gen *g)
@@ -1450,42 +1497,9 @@ static void fam_slicing(gen *g)
                 }
             }
         }
-        /* start == goal, and an error, both sliced. */
-        {
-            vf_vector *v = vec_new(g);
-            int32_t bx, by;
-            vec_options(g, v);
-            vec_pair(g, v);
-            v->query.goal_x = v->query.start_x;
-            v->query.goal_y = v->query.start_y;
-            v->budget = 1;
-            vec_done(g, v);
-            v = vec_new(g);
-            vec_options(g, v);
-            vec_pair(g, v);
-            if (pick_blocked(g, &bx, &by) == 0) {
-                v->query.goal_x = bx;
-                v->query.goal_y = by;
-            } else {
-                v->query.goal_x = -1;
-            }
-            v->budget = 2;
-            vec_done(g, v);
-        }
+        sliced_trivial_and_error(g);
     }
-    /* Unreachable goals, sliced. */
-    map_gen(g, MG_RANDOM, 40, 30, 10010, 20, 0, 0, 0);
-    map_ring(g, 20, 15, 3);
-    map_edit(g, 19, 14, 3, 3, 1);
-    for (k = 0; k < 16; k++) {
-        vf_vector *v = vec_new(g);
-        vec_options(g, v);
-        vec_pair(g, v);
-        v->query.goal_x = 20;
-        v->query.goal_y = 15;
-        v->budget = budgets[k % (sizeof budgets / sizeof budgets[0])];
-        vec_done(g, v);
-    }
+    sliced_unreachable(g, 10010, 16, 1);
 }
 
 /* Pairs far apart on a big map (so searches are long), at most maxlen
@@ -1923,42 +1937,9 @@ static void jps_slicing(gen *g)
             }
             break; /* one ladder per map */
         }
-        /* start == goal and an error, both sliced. */
-        {
-            vf_vector *v = vec_new(g);
-            int32_t bx, by;
-            vec_options(g, v);
-            vec_pair(g, v);
-            v->query.goal_x = v->query.start_x;
-            v->query.goal_y = v->query.start_y;
-            v->budget = 1;
-            vec_done(g, v);
-            v = vec_new(g);
-            vec_options(g, v);
-            vec_pair(g, v);
-            if (pick_blocked(g, &bx, &by) == 0) {
-                v->query.goal_x = bx;
-                v->query.goal_y = by;
-            } else {
-                v->query.goal_x = -1;
-            }
-            v->budget = 2;
-            vec_done(g, v);
-        }
+        sliced_trivial_and_error(g);
     }
-    /* Unreachable goals, sliced. */
-    map_gen(g, MG_RANDOM, 40, 30, 27010, 20, 0, 0, 0);
-    map_ring(g, 20, 15, 3);
-    map_edit(g, 19, 14, 3, 3, 1);
-    for (k = 0; k < 8; k++) {
-        vf_vector *v = vec_new(g);
-        vec_options(g, v);
-        vec_pair(g, v);
-        v->query.goal_x = 20;
-        v->query.goal_y = 15;
-        v->budget = budgets[(k * 2) % (sizeof budgets / sizeof budgets[0])];
-        vec_done(g, v);
-    }
+    sliced_unreachable(g, 27010, 8, 2);
 }
 
 static void jps_option_grid(gen *g)
