@@ -194,6 +194,10 @@ static void runner_buffers(runner *r, int on)
         die("out of memory for path buffers of %s", r->map->name);
 }
 
+/* The kind of lockstar context (--compact): the benchmark's queries are
+ * the default ones, which both kinds run. */
+static uint32_t context_flags = LS_SEARCH_FULL;
+
 /* Create (or with create == 0 destroy) the state of one algorithm. */
 static void runner_state(runner *r, int algo, int create)
 {
@@ -204,7 +208,8 @@ static void runner_state(runner *r, int algo, int create)
     case ALG_JPS: {
         ls_search **ctx = algo == ALG_JPS ? &r->search_jps : &r->search;
         if (create)
-            ok = ls_search_create(w, h, &counting_allocator, ctx) == LS_OK;
+            ok = ls_search_create_with(w, h, context_flags,
+                                       &counting_allocator, ctx) == LS_OK;
         else
             ls_search_destroy(*ctx), *ctx = NULL;
         break;
@@ -251,7 +256,7 @@ static uint32_t state_bytes_per_cell(int algo)
 {
     switch (algo) {
     case ALG_LOCKSTAR:
-    case ALG_JPS: return ls_search_bytes_per_cell();
+    case ALG_JPS: return ls_search_bytes_per_cell(context_flags);
     case ALG_TEXTBOOK: return bl_textbook_bytes_per_cell();
     case ALG_LISTSCAN: return bl_listscan_bytes_per_cell();
     case ALG_DIJKSTRA: return bl_dijkstra_bytes_per_cell();
@@ -888,6 +893,8 @@ static void usage(void)
            "                         (for valgrind --tool=callgrind --toggle-collect=run_only_queries)\n"
            "  --repeat N             timed passes over the queries (default 1)\n"
            "  --block N              interleave algorithms every N queries (default 10)\n"
+           "  --compact              lockstar in a compact context (12 bytes per cell)\n"
+           "                         instead of a full one (20)\n"
            "  --huge-pages           put every algorithm's search state (blocks of 2 MiB\n"
            "                         and more) on transparent huge pages (madvise)\n"
            "  --clock wall|cpu       time queries in wall time (CLOCK_MONOTONIC, default)\n"
@@ -998,6 +1005,9 @@ int main(int argc, char **argv)
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             usage();
             return 0;
+        } else if (strcmp(arg, "--compact") == 0) {
+            takes = 0;
+            context_flags = LS_SEARCH_COMPACT;
         } else if (strcmp(arg, "--huge-pages") == 0) {
             takes = 0;
             cfg.huge_pages = 1;
@@ -1089,9 +1099,10 @@ int main(int argc, char **argv)
     sums = calloc(nmaps, sizeof *sums);
     if (!sums)
         die("out of memory");
-    printf("lockstar %s, search state %u bytes/cell (bordered cells). "
-           "Moves: 8-connected, no corner cutting, costs 10/14.\n\n",
-           ls_version(), (unsigned)ls_search_bytes_per_cell());
+    printf("lockstar %s, search state %u bytes/cell (bordered cells, %s "
+           "context). Moves: 8-connected, no corner cutting, costs 10/14.\n\n",
+           ls_version(), (unsigned)ls_search_bytes_per_cell(context_flags),
+           context_flags == LS_SEARCH_COMPACT ? "compact" : "full");
     printf("Query times: %s.%s\n\n", cfg.cpu_clock
            ? "thread CPU time (CLOCK_THREAD_CPUTIME_ID)"
            : "wall time (CLOCK_MONOTONIC)",

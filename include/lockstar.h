@@ -108,8 +108,12 @@ enum {
     LS_ERR_NO_PARTIAL = -21,     /* partial path asked for, but the query
                                     ended with LS_OK or an error */
     LS_ERR_NOT_UNIFORM = -22,    /* JPS: a passable cell costs more than 1 */
-    LS_ERR_UNSUPPORTED = -23     /* JPS: needs 8-connectivity and
+    LS_ERR_UNSUPPORTED = -23,    /* JPS: needs 8-connectivity and
                                     LS_CORNERS_NONE */
+    LS_ERR_NEEDS_FULL_CONTEXT = -24, /* the query needs the heap that a
+                                        LS_SEARCH_COMPACT context lacks
+                                        (see ls_search_create_with) */
+    LS_ERR_BAD_FLAGS = -25       /* unknown search context flags */
 };
 
 /* A short English description of a status ("goal cell is blocked", ...).
@@ -297,29 +301,58 @@ ls_status ls_query_validate(const ls_query *q, const ls_grid *grid);
  * Created once for a grid size and reused for any number of queries; a query
  * never allocates. Per-cell state is stamped with a query generation number,
  * so starting a query is O(1), not O(cells).
- * Memory: ls_search_bytes_per_cell() bytes per cell (20; cells counted
- * with the one-cell border: (width + 2) * (height + 2)). Per cell:
+ *
+ * Two kinds, chosen at creation:
+ *   LS_SEARCH_FULL     runs every query (ls_search_create makes this kind)
+ *   LS_SEARCH_COMPACT  12 bytes per cell; runs every query whose open list
+ *                      can be the f-bucket ring: weight 1.0, LS_TIE_HIGH_G,
+ *                      any heuristic but Manhattan with 8-connectivity, and
+ *                      (terrain ? 256 : 2) * diagonal_cost below the ring
+ *                      size given below (so the default 10/14 costs always
+ *                      fit, with or without terrain), and for JPS
+ *                      2 * diagonal_cost * longest side below it too (always
+ *                      true with the default costs). ls_search_begin refuses
+ *                      any other query with LS_ERR_NEEDS_FULL_CONTEXT (after
+ *                      the checks of ls_query_validate), like any error
+ *                      leaving the context with no query.
+ * Both kinds give the same results for every query they accept: which open
+ * list a query uses never changes its pop order.
+ *
+ * Memory: ls_search_bytes_per_cell(flags) bytes per cell, cells counted with
+ * the one-cell border: (width + 2) * (height + 2). Per cell, both kinds:
  *   g     4 bytes  cost from the start while open (0 once closed)
  *   tag   4 bytes  query generation 13 bits, closed 1, has-parent 1,
  *                  direction from the parent 3, run length 14 (JPS jumps)
- *   link  4 bytes  open list: heap position, or next cell in an f-bucket
- *   aux   4 bytes  open list: f (heap), or previous cell in an f-bucket
- *   slot  4 bytes  the heap array, or the current f level (a sorted stack);
- *                  after a search, the path
- * plus, per context, a ring of 4-byte bucket heads for the open list (the
- * smallest power of two above max(3584, 28 * longest side): 16 KB for a
- * 64x64 grid, 64 KB for 512x512, 2 MB for 16384 wide) with one occupancy
- * bit per bucket, and 32 KB of scratch for sorting open-list levels.
+ *   link  4 bytes  open list: next cell in an f-bucket or in the current f
+ *                  level, or heap position; after a search, in a compact
+ *                  context, the next cell of the path
+ * and for LS_SEARCH_FULL only:
+ *   heap  4 bytes  the binary heap of open cells; after a search, the path
+ *   f     4 bytes  f of each cell in the heap
+ * so 12 bytes (compact) or 20 (full). Plus, per context, a ring of 4-byte
+ * bucket heads for the open list (the smallest power of two above
+ * max(3584, 28 * longest side): 16 KB for a 64x64 grid, 64 KB for 512x512,
+ * 2 MB for 16384 wide) with one occupancy bit per bucket, and 32 KB of
+ * scratch for sorting open-list levels.
  * --------------------------------------------------------------------- */
 
 typedef struct ls_search ls_search;
 
+#define LS_SEARCH_FULL 0u
+#define LS_SEARCH_COMPACT 1u
+
+/* A LS_SEARCH_FULL context. */
 ls_status ls_search_create(int32_t width, int32_t height,
                            const ls_allocator *allocator, ls_search **out);
+/* A context of the kind flags names (LS_SEARCH_FULL or LS_SEARCH_COMPACT;
+ * anything else gives LS_ERR_BAD_FLAGS). */
+ls_status ls_search_create_with(int32_t width, int32_t height, uint32_t flags,
+                                const ls_allocator *allocator, ls_search **out);
 /* Free a context. NULL is accepted and ignored. */
 void ls_search_destroy(ls_search *search);
-/* Bytes of search state per (bordered) cell. */
-uint32_t ls_search_bytes_per_cell(void);
+/* Bytes of search state per (bordered) cell for a context of this kind:
+ * 12 for LS_SEARCH_COMPACT, 20 for LS_SEARCH_FULL, 0 for unknown flags. */
+uint32_t ls_search_bytes_per_cell(uint32_t flags);
 
 /* A grid cell. */
 typedef struct ls_point {

@@ -24,30 +24,53 @@ static ls_status finish(ls_search *s, ls_status status)
     return status;
 }
 
-/* The goal was reached: keep the path (start first) in the open list's
- * memory, which the finished query no longer needs, and digest it. One
- * walk back from the goal, then the cells are reversed in place. */
+/* The goal was reached: record the path so that ls_search_path can read
+ * it start first, and digest it. One walk back from the goal:
+ *   - a full context writes the cells into its heap array, which the
+ *     finished query no longer needs, then reverses them in place;
+ *   - a compact context has no such array: it threads the path forward
+ *     through the link fields of its cells (the open list, whose links
+ *     they were, is finished with; a cell inside a JPS jump that the
+ *     search never touched has a free link too). That needs every cell to
+ *     appear once, which holds for the queries a compact context runs:
+ *     A* chains never repeat a cell, and the path of an optimal search
+ *     (JPS with a consistent heuristic and weight 1.0) cannot either. A
+ *     weighted JPS path can cross itself, which is why the full context
+ *     keeps the array. */
 static ls_status finish_found(ls_search *s)
 {
-    uint32_t *path = s->open.cells;
-    uint32_t length = 0, i, j;
+    ls_node *nodes = s->nodes;
+    uint32_t *array = s->open.heap;
+    uint32_t length = 0, next = LS_NO_CELL, cell, i, j;
     uint64_t digest = LS_DIGEST_EMPTY;
     ls_chain_walk w;
 
     ls__chain_start(&w, s->plan.goal);
-    do
-        path[length++] = w.cell;
-    while (ls__chain_back(s, &w));
-    for (i = 0, j = length - 1u; i < j; i++, j--) {
-        uint32_t t = path[i];
-        path[i] = path[j];
-        path[j] = t;
+    do {
+        if (array)
+            array[length] = w.cell;
+        else
+            s->open.link[w.cell] = next;
+        next = w.cell;
+        length++;
+    } while (ls__chain_back(s, &w));
+    if (array) {
+        for (i = 0, j = length - 1u; i < j; i++, j--) {
+            uint32_t t = array[i];
+            array[i] = array[j];
+            array[j] = t;
+        }
+        for (i = 0; i < length; i++)
+            digest = ls__digest_extend(digest, ls__cell_point_fast(s, array[i]));
+    } else {
+        for (i = 0, cell = next; i < length; i++, cell = s->open.link[cell])
+            digest = ls__digest_extend(digest, ls__cell_point_fast(s, cell));
     }
-    for (i = 0; i < length; i++)
-        digest = ls__digest_extend(digest, ls__cell_point_fast(s, path[i]));
+    s->path_first = next;
     s->digest = digest;
     s->open.size = 0;
-    s->cost = (int32_t)s->nodes[s->plan.goal].g;
+    s->open.top = LS_NO_CELL;
+    s->cost = (int32_t)nodes[s->plan.goal].g;
     s->path_length = length;
     return finish(s, LS_OK);
 }
@@ -70,6 +93,7 @@ static void clear_buckets(ls_open *o)
 {
     const uint32_t words = o->bucket_count >> 6;
     uint32_t f, w = (o->level + 1u) >> 6, last = o->highest >> 6, k;
+    o->top = LS_NO_CELL;
     if (o->future == 0)
         return;
     o->future = 0;
@@ -108,24 +132,35 @@ static int cannot_overflow(const ls_search *s)
     return p->weight == 0x10000u && g_max + h_max <= LS_COST_MAX;
 }
 
+/* How much f can rise in one edge (A*) or one jump (JPS) of this query. */
+static uint64_t f_spread(const ls_search *s, const ls_grid *grid,
+                         const ls_plan *p)
+{
+    uint64_t terrain = grid->costly_cells ? 255u : 1u;
+    uint64_t longest = (uint64_t)(s->width > s->height ? s->width : s->height);
+    return p->algorithm == LS_ALGO_JPS ? 2u * longest * p->diagonal
+                                       : (terrain + 1u) * p->diagonal;
+}
+
 /* Can this query use the bucket form (see openlist.h)? It needs a
  * consistent heuristic (no weight; Manhattan only with 4-connectivity),
- * the larger-g tie-break, and a ring wider than the largest rise of f in
- * one edge (A*) or one jump (JPS). Also picks the A* loop copy. Called
- * after clear_buckets, which needs the previous query's choices. */
+ * the larger-g tie-break, and a ring wider than the largest rise of f. */
+static int bucket_form_fits(const ls_search *s, const ls_grid *grid,
+                            const ls_plan *p)
+{
+    int consistent = p->weight == 0x10000u &&
+                     (p->heuristic != LS_HEURISTIC_MANHATTAN || p->dir_count == 4);
+    return consistent && p->tie_break == LS_TIE_HIGH_G &&
+           f_spread(s, grid, p) < s->open.bucket_count;
+}
+
+/* Pick the open-list form and the A* loop copy. Called after
+ * clear_buckets, which needs the previous query's choices. */
 static void choose_open_form(ls_search *s)
 {
     const ls_plan *p = &s->plan;
-    uint64_t terrain = s->grid->costly_cells ? 255u : 1u;
-    uint64_t longest = (uint64_t)(s->width > s->height ? s->width : s->height);
-    int consistent = p->weight == 0x10000u &&
-                     (p->heuristic != LS_HEURISTIC_MANHATTAN || p->dir_count == 4);
-    uint64_t spread = p->algorithm == LS_ALGO_JPS
-                          ? 2u * longest * p->diagonal
-                          : (terrain + 1u) * p->diagonal;
-    s->open.bucket_form = s->force_heap == 0 && consistent &&
-                          p->tie_break == LS_TIE_HIGH_G &&
-                          spread < s->open.bucket_count;
+    s->open.bucket_form = (s->force_heap == 0 || s->open.heap == NULL) &&
+                          bucket_form_fits(s, s->grid, p);
     s->open.tie_mask = p->tie_break == LS_TIE_HIGH_G ? 0xFFFFFFFFu : 0u;
     s->open.track_occupied = p->algorithm == LS_ALGO_JPS;
     s->fast_loop = s->open.bucket_form && cannot_overflow(s);
@@ -148,6 +183,8 @@ ls_status ls_search_begin(ls_search *s, const ls_grid *grid,
     st = ls__plan_query(q, grid, &s->plan);
     if (st != LS_OK)
         return st;
+    if (s->open.heap == NULL && !bucket_form_fits(s, grid, &s->plan))
+        return LS_ERR_NEEDS_FULL_CONTEXT;
 
     sx = q->start_x;
     sy = q->start_y;
@@ -165,6 +202,7 @@ ls_status ls_search_begin(ls_search *s, const ls_grid *grid,
     clear_buckets(&s->open);
     choose_open_form(s);
     s->open.size = 0;
+    s->open.top = LS_NO_CELL;
     s->open.level = (uint32_t)f;
     s->open.highest = (uint32_t)f;
 
@@ -184,7 +222,7 @@ ls_status ls_search_begin(ls_search *s, const ls_grid *grid,
         finish_found(s);
         return LS_OK;
     }
-    ls__open_offer(&s->open, s->nodes, s->plan.start, (uint32_t)f, 0);
+    ls__open_offer(&s->open, s->nodes, s->plan.start, (uint32_t)f, 0, 0);
     return LS_OK;
 }
 
@@ -255,7 +293,7 @@ LS_HOT_INLINE ls_status try_move(ls_open *o, ls_node *restrict nodes,
                                  uint32_t dir_count, int32_t corner_rule,
                                  int fast)
 {
-    uint32_t next, ng, tag;
+    uint32_t next, ng, tag, old_g;
     int fresh;
     uint64_t f;
     ls_node *n;
@@ -291,12 +329,16 @@ LS_HOT_INLINE ls_status try_move(ls_open *o, ls_node *restrict nodes,
     f += ng;
     if (!fast && f > LS_COST_MAX)
         return LS_ERR_COST_OVERFLOW;
+    old_g = n->g;
     n->g = ng;
     n->tag = ls__tag_parent(hp->generation, d, 1);
+    /* In the bucket form f - ng is h, the same before and after. */
     if (fast)
-        ls__bucket_offer(o, nodes, next, (uint32_t)f, !fresh, 0);
+        ls__bucket_offer(o, nodes, next, (uint32_t)f, !fresh,
+                         old_g + ((uint32_t)f - ng), 0);
     else
-        ls__open_offer(o, nodes, next, (uint32_t)f, !fresh);
+        ls__open_offer(o, nodes, next, (uint32_t)f, !fresh,
+                       old_g + ((uint32_t)f - ng));
     return LS_OK;
 }
 
@@ -372,11 +414,10 @@ LS_HOT_INLINE ls_status search_loop(ls_search *s, uint32_t budget, int jps,
 
         at = ls__cell_point_fast(s, cell);
         track_closest(s, cell,
-                      fast ? s->open.level
-                           : ls__open_top_f(&s->open, s->nodes, cell),
+                      fast ? s->open.level : ls__open_top_f(&s->open, cell),
                       at.x, at.y, fast);
         if (fast)
-            s->open.size--;
+            ls__bucket_pop(&s->open);
         else
             ls__open_pop(&s->open, s->nodes);
         s->expansions++;

@@ -6,12 +6,14 @@
 #include <string.h>
 #include "internal.h"
 
-/* Per bordered cell: the node and one open-list slot. */
-#define BYTES_PER_CELL (sizeof(ls_node) + sizeof(uint32_t))
-
-uint32_t ls_search_bytes_per_cell(void)
+uint32_t ls_search_bytes_per_cell(uint32_t flags)
 {
-    return (uint32_t)BYTES_PER_CELL;
+    /* The node and its link; a full context adds the heap and its f. */
+    if (flags == LS_SEARCH_COMPACT)
+        return (uint32_t)(sizeof(ls_node) + sizeof(uint32_t));
+    if (flags == LS_SEARCH_FULL)
+        return (uint32_t)(sizeof(ls_node) + 3u * sizeof(uint32_t));
+    return 0;
 }
 
 /* The bucket ring must be wider than f can rise in one step of the default
@@ -33,7 +35,9 @@ static void release_all(ls_search *s)
 {
     const ls_allocator *a = &s->allocator;
     ls__release(a, s->nodes, (size_t)s->cell_count * sizeof(ls_node));
-    ls__release(a, s->open.cells, (size_t)s->cell_count * sizeof(uint32_t));
+    ls__release(a, s->open.link, (size_t)s->cell_count * sizeof(uint32_t));
+    ls__release(a, s->open.heap, (size_t)s->cell_count * sizeof(uint32_t));
+    ls__release(a, s->open.heap_f, (size_t)s->cell_count * sizeof(uint32_t));
     ls__release(a, s->open.heads, (size_t)s->open.bucket_count * sizeof(uint32_t));
     ls__release(a, s->open.sort_keys, LS_SORT_KEYS * sizeof(uint64_t));
     ls__release(a, s->open.occupied,
@@ -42,6 +46,13 @@ static void release_all(ls_search *s)
 
 ls_status ls_search_create(int32_t width, int32_t height,
                            const ls_allocator *allocator, ls_search **out)
+{
+    return ls_search_create_with(width, height, LS_SEARCH_FULL, allocator,
+                                 out);
+}
+
+ls_status ls_search_create_with(int32_t width, int32_t height, uint32_t flags,
+                                const ls_allocator *allocator, ls_search **out)
 {
     ls_allocator a;
     ls_search *s;
@@ -54,6 +65,8 @@ ls_status ls_search_create(int32_t width, int32_t height,
     st = ls__bordered_cells(width, height, &cells);
     if (st != LS_OK)
         return st;
+    if (flags != LS_SEARCH_FULL && flags != LS_SEARCH_COMPACT)
+        return LS_ERR_BAD_FLAGS;
     /* Only a 32-bit size_t can overflow here. */
     if ((uint64_t)cells * sizeof(ls_node) > (uint64_t)SIZE_MAX)
         return LS_ERR_SIZE_OVERFLOW;
@@ -67,13 +80,18 @@ ls_status ls_search_create(int32_t width, int32_t height,
     s->cell_count = cells;
     s->open.bucket_count = ring_size(width, height);
     s->nodes = ls__alloc(&a, (size_t)cells * sizeof(ls_node));
-    s->open.cells = ls__alloc(&a, (size_t)cells * sizeof(uint32_t));
+    s->open.link = ls__alloc(&a, (size_t)cells * sizeof(uint32_t));
+    if (flags == LS_SEARCH_FULL) {
+        s->open.heap = ls__alloc(&a, (size_t)cells * sizeof(uint32_t));
+        s->open.heap_f = ls__alloc(&a, (size_t)cells * sizeof(uint32_t));
+    }
     s->open.heads = ls__alloc(&a, (size_t)s->open.bucket_count * sizeof(uint32_t));
     s->open.sort_keys = ls__alloc(&a, LS_SORT_KEYS * sizeof(uint64_t));
     s->open.occupied = ls__alloc(
         &a, (size_t)(s->open.bucket_count >> 6) * sizeof(uint64_t));
-    if (!s->nodes || !s->open.cells || !s->open.heads || !s->open.sort_keys ||
-        !s->open.occupied) {
+    if (!s->nodes || !s->open.link || !s->open.heads || !s->open.sort_keys ||
+        !s->open.occupied ||
+        (flags == LS_SEARCH_FULL && (!s->open.heap || !s->open.heap_f))) {
         release_all(s);
         ls__release(&a, s, sizeof *s);
         return LS_ERR_OUT_OF_MEMORY;
@@ -89,6 +107,9 @@ ls_status ls_search_create(int32_t width, int32_t height,
     s->stride = (uint32_t)width + 2u;
     s->row_magic = (((uint64_t)1 << 48) / s->stride) + 1u;
     s->open.capacity = cells;
+    s->open.top = LS_NO_CELL;
+    s->open.prev = s->open.heap_f; /* NULL in a compact context */
+    s->flags = flags;
     s->generation = 0;
     s->phase = LS_PHASE_IDLE;
     *out = s;

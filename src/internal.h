@@ -50,9 +50,12 @@ static inline uint32_t ls__cell_index(uint32_t stride, int32_t x, int32_t y)
 }
 
 /*
- * Per-cell search state, 16 bytes. A cell's state is valid only while the
- * generation in its tag equals the context's, which makes starting a query
- * O(1): bumping the generation forgets every cell at once.
+ * Per-cell search state: an 8-byte node, and a 4-byte link in an array of
+ * its own (ls_open.link), 12 bytes in all. The neighbour test reads only
+ * the node, whose 8-byte stride indexes for free; the link is touched only
+ * when a cell enters or leaves the open list. A cell's state is valid only
+ * while the generation in its tag equals the context's, which makes
+ * starting a query O(1): bumping the generation forgets every cell at once.
  *   g     cost from the start while the cell is open; 0 once it is closed,
  *         so the "strictly smaller g" test alone also skips closed cells
  *   tag   bits 31..19  generation (13 bits; all tags are cleared for real
@@ -62,14 +65,13 @@ static inline uint32_t ls__cell_index(uint32_t stride, int32_t x, int32_t y)
  *         bits 16..14  direction of the steps from the parent into this cell
  *         bits 13..0   run: how many such steps (1 for A*; a jump's length
  *                      for JPS), so parent = cell - run * offset[direction]
- *   link  open list: heap position, or next cell in a bucket (openlist.h)
- *   aux   open list: f (heap form) or previous cell in a bucket
+ *   link  open list: next cell in a bucket or in the current level, or the
+ *         heap position (openlist.h); in a compact context, after a search
+ *         that found a path, the next cell of the path (see finish_found)
  */
 typedef struct ls_node {
     uint32_t g;
     uint32_t tag;
-    uint32_t link;
-    uint32_t aux;
 } ls_node;
 
 #define LS_TAG_GEN_SHIFT 19u
@@ -123,6 +125,7 @@ struct ls_search {
     uint32_t cell_count;             /* bordered */
     ls_node *nodes;
     ls_open open;
+    uint32_t flags;                  /* LS_SEARCH_COMPACT or 0 */
     uint32_t generation;
     uint64_t row_magic;              /* see ls__cell_point_fast */
     int32_t force_heap;              /* tests: always use the heap form */
@@ -142,6 +145,7 @@ struct ls_search {
     int32_t closeness_from_key;      /* closeness == f - g (see astar.c) */
     int32_t fast_loop;               /* bucket form, weight 1, no overflow */
     int32_t cost;
+    uint32_t path_first;             /* compact: start of the path's links */
     uint32_t path_length;
     uint64_t digest;
 };

@@ -228,6 +228,7 @@ LS_HOT_INLINE ls_status offer_jump_point(ls_search *s, uint32_t next,
     const uint32_t tag = n->tag;
     const int fresh = (tag >> LS_TAG_GEN_SHIFT) != s->generation;
     uint64_t f;
+    uint32_t old_f;
 
     if (!fresh && ng >= n->g) /* closed cells have g 0 (ls__close) */
         return LS_OK;
@@ -237,12 +238,14 @@ LS_HOT_INLINE ls_status offer_jump_point(ls_search *s, uint32_t next,
                          fast ? LS_HEURISTIC_OCTILE : s->plan.heuristic);
     if (!fast && f > LS_COST_MAX)
         return LS_ERR_COST_OVERFLOW;
+    old_f = n->g + ((uint32_t)f - (uint32_t)ng); /* h is unchanged */
     n->g = (uint32_t)ng;
     n->tag = ls__tag_parent(s->generation, dir, run);
     if (fast)
-        ls__bucket_offer(&s->open, s->nodes, next, (uint32_t)f, !fresh, 1);
+        ls__bucket_offer(&s->open, s->nodes, next, (uint32_t)f, !fresh, old_f,
+                         1);
     else
-        ls__open_offer(&s->open, s->nodes, next, (uint32_t)f, !fresh);
+        ls__open_offer(&s->open, s->nodes, next, (uint32_t)f, !fresh, old_f);
     return LS_OK;
 }
 

@@ -53,7 +53,7 @@ ls_status ls_search_path(const ls_search *s, ls_point *points,
                          uint32_t capacity, uint32_t *length)
 {
     ls_status st;
-    uint32_t i;
+    uint32_t i, cell;
     if (!s || !length || (!points && capacity > 0))
         return LS_ERR_NULL_ARGUMENT;
     *length = 0;
@@ -65,9 +65,15 @@ ls_status ls_search_path(const ls_search *s, ls_point *points,
     *length = s->path_length;
     if (capacity < s->path_length)
         return LS_ERR_BUFFER_TOO_SMALL;
-    /* finish_found left the path, start first, in the open list's memory. */
-    for (i = 0; i < s->path_length; i++)
-        points[i] = ls__cell_point_fast(s, s->open.cells[i]);
+    /* finish_found left the path, start first, in the heap array of a full
+     * context, or threaded it through the links of a compact one. */
+    if (s->open.heap)
+        for (i = 0; i < s->path_length; i++)
+            points[i] = ls__cell_point_fast(s, s->open.heap[i]);
+    else
+        for (i = 0, cell = s->path_first; i < s->path_length;
+             i++, cell = s->open.link[cell])
+            points[i] = ls__cell_point_fast(s, cell);
     return LS_OK;
 }
 

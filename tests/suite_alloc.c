@@ -21,7 +21,9 @@ static int same_counts(const tu_counter *a, const tu_counter *b)
            a->bytes_released == b->bytes_released;
 }
 
-static void test_queries_never_allocate(void)
+/* Run 400 mixed queries (a compact context refuses some of them) and
+ * check that neither the grid's nor the context's allocator was called. */
+static void queries_never_allocate(uint32_t flags)
 {
     tu_counter gc, sc, gc_before, sc_before;
     ls_allocator ga = tu_counting_allocator(&gc);
@@ -33,7 +35,7 @@ static void test_queries_never_allocate(void)
     uint32_t found = 0;
 
     CU_ASSERT_FATAL(ls_grid_create(W, H, &ga, &g) == LS_OK);
-    CU_ASSERT_FATAL(ls_search_create(W, H, &sa, &s) == LS_OK);
+    CU_ASSERT_FATAL(ls_search_create_with(W, H, flags, &sa, &s) == LS_OK);
     CU_ASSERT(gc.allocs > 0);
     CU_ASSERT(sc.allocs > 0);
     ls_rng_seed(&rng, 1234);
@@ -77,7 +79,7 @@ static void test_queries_never_allocate(void)
         if (i == 200)
             ls_grid_fill(g, 1);
     }
-    CU_ASSERT(found > 100);
+    CU_ASSERT(found > (flags == LS_SEARCH_COMPACT ? 50u : 100u));
     CU_ASSERT(same_counts(&gc, &gc_before));
     CU_ASSERT(same_counts(&sc, &sc_before));
     ls_search_destroy(s);
@@ -85,6 +87,16 @@ static void test_queries_never_allocate(void)
     CU_ASSERT(tu_counter_balanced(&gc));
     CU_ASSERT(tu_counter_balanced(&sc));
     CU_ASSERT_EQUAL(gc.failed + sc.failed, 0);
+}
+
+static void test_queries_never_allocate(void)
+{
+    queries_never_allocate(LS_SEARCH_FULL);
+}
+
+static void test_queries_never_allocate_in_a_compact_context(void)
+{
+    queries_never_allocate(LS_SEARCH_COMPACT);
 }
 
 static void test_destroy_releases_everything_create_allocated(void)
@@ -110,29 +122,35 @@ static void test_destroy_releases_everything_create_allocated(void)
 
 /* The header: a grid takes one byte per cell plus a one-cell border, and
  * two passability bitsets (a bit per bordered cell each, lines rounded up
- * to 64-bit words); a context ls_search_bytes_per_cell() per bordered cell, plus a fixed part
- * and the open list's bucket ring, which grows with the longest side (a
- * JPS jump can cross the grid). */
+ * to 64-bit words); a context ls_search_bytes_per_cell(flags) per bordered
+ * cell (12 compact, 20 full), plus a fixed part and the open list's bucket
+ * ring, which grows with the longest side (a JPS jump can cross the grid). */
 static void test_memory_matches_documented_sizes(void)
 {
     static const int32_t sizes[][2] = { { 1, 1 }, { 10, 10 }, { 100, 37 },
                                         { 512, 512 } };
     size_t i;
-    for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+    CU_ASSERT_EQUAL(ls_search_bytes_per_cell(LS_SEARCH_COMPACT), 12);
+    CU_ASSERT_EQUAL(ls_search_bytes_per_cell(LS_SEARCH_FULL), 20);
+    CU_ASSERT_EQUAL(ls_search_bytes_per_cell(7), 0);
+    for (i = 0; i < 2 * sizeof sizes / sizeof sizes[0]; i++) {
+        const uint32_t flags = i % 2 ? LS_SEARCH_COMPACT : LS_SEARCH_FULL;
+        const int32_t *sz = sizes[i / 2];
         tu_counter gc, sc;
         ls_allocator ga = tu_counting_allocator(&gc);
         ls_allocator sa = tu_counting_allocator(&sc);
         ls_grid *g = NULL;
         ls_search *s = NULL;
-        uint64_t cells = (uint64_t)(sizes[i][0] + 2) * (uint64_t)(sizes[i][1] + 2);
-        uint64_t per_cell = ls_search_bytes_per_cell();
-        uint64_t longest = (uint64_t)(sizes[i][0] > sizes[i][1] ? sizes[i][0]
-                                                                : sizes[i][1]);
-        uint64_t lines = (uint64_t)(sizes[i][0] + 2) + (uint64_t)(sizes[i][1] + 2);
+        uint64_t cells = (uint64_t)(sz[0] + 2) * (uint64_t)(sz[1] + 2);
+        uint64_t per_cell = ls_search_bytes_per_cell(flags);
+        uint64_t longest = (uint64_t)(sz[0] > sz[1] ? sz[0]
+                                                                : sz[1]);
+        uint64_t lines = (uint64_t)(sz[0] + 2) + (uint64_t)(sz[1] + 2);
         uint64_t grid_max = cells + cells / 4 + 8 * lines + 4096;
 
-        CU_ASSERT_FATAL(ls_grid_create(sizes[i][0], sizes[i][1], &ga, &g) == LS_OK);
-        CU_ASSERT_FATAL(ls_search_create(sizes[i][0], sizes[i][1], &sa, &s) == LS_OK);
+        CU_ASSERT_FATAL(ls_grid_create(sz[0], sz[1], &ga, &g) == LS_OK);
+        CU_ASSERT_FATAL(ls_search_create_with(sz[0], sz[1], flags,
+                                              &sa, &s) == LS_OK);
         CU_ASSERT(per_cell > 0);
         CU_ASSERT(gc.bytes_allocated >= cells);
         CU_ASSERT(gc.bytes_allocated <= grid_max);
@@ -142,7 +160,7 @@ static void test_memory_matches_documented_sizes(void)
             sc.bytes_allocated > per_cell * cells + 65536 + 256 * longest)
             printf("\n    alloc: %dx%d: grid %llu bytes (documented: %llu x 1.25 + small), "
                    "context %llu bytes (documented: %llu x %llu + small)",
-                   (int)sizes[i][0], (int)sizes[i][1],
+                   (int)sz[0], (int)sz[1],
                    (unsigned long long)gc.bytes_allocated,
                    (unsigned long long)cells,
                    (unsigned long long)sc.bytes_allocated,
@@ -156,8 +174,8 @@ static void test_memory_matches_documented_sizes(void)
  * is LS_ERR_OUT_OF_MEMORY, leaves *out NULL and leaks nothing. */
 static void test_failing_allocator_gives_out_of_memory_without_leaks(void)
 {
-    int which;
-    for (which = 0; which < 2; which++) {
+    int which; /* a grid, a full context, a compact context */
+    for (which = 0; which < 3; which++) {
         int64_t n;
         int succeeded = 0;
         for (n = 0; n < 32 && !succeeded; n++) {
@@ -171,7 +189,10 @@ static void test_failing_allocator_gives_out_of_memory_without_leaks(void)
             if (which == 0)
                 st = ls_grid_create(30, 20, &a, &g);
             else
-                st = ls_search_create(30, 20, &a, &s);
+                st = ls_search_create_with(30, 20,
+                                           which == 1 ? LS_SEARCH_FULL
+                                                      : LS_SEARCH_COMPACT,
+                                           &a, &s);
             if (st == LS_OK) {
                 succeeded = 1;
                 /* It needed exactly n allocations. */
@@ -232,6 +253,8 @@ int suite_alloc_register(void)
     if (!s)
         return -1;
     if (!CU_add_test(s, "queries never allocate", test_queries_never_allocate) ||
+        !CU_add_test(s, "queries never allocate in a compact context",
+                     test_queries_never_allocate_in_a_compact_context) ||
         !CU_add_test(s, "destroy releases everything create allocated",
                      test_destroy_releases_everything_create_allocated) ||
         !CU_add_test(s, "memory matches the documented sizes",

@@ -69,8 +69,8 @@ static void expect_query_error(const ls_query *q, ls_status want)
 
 static void test_status_strings_are_distinct_and_named(void)
 {
-    /* LS_ERR_UNSUPPORTED is the lowest status the header defines. */
-    enum { LOWEST = LS_ERR_UNSUPPORTED, COUNT = LS_EXPANSION_LIMIT - LOWEST + 1 };
+    /* LS_ERR_BAD_FLAGS is the lowest status the header defines. */
+    enum { LOWEST = LS_ERR_BAD_FLAGS, COUNT = LS_EXPANSION_LIMIT - LOWEST + 1 };
     const char *names[COUNT];
     ls_status st;
     int i, j;
@@ -89,7 +89,7 @@ static void test_status_strings_are_distinct_and_named(void)
 
 static void test_unknown_status_string(void)
 {
-    const ls_status unknown[] = { 4, 5, 100, LS_ERR_UNSUPPORTED - 1, -100,
+    const ls_status unknown[] = { 4, 5, 100, LS_ERR_BAD_FLAGS - 1, -100,
                                   INT32_MIN, INT32_MAX };
     size_t i;
     for (i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
@@ -111,6 +111,8 @@ static void test_status_values_are_fixed(void)
     CU_ASSERT_EQUAL(LS_ERR_BAD_STRUCT_SIZE, -19);
     CU_ASSERT_EQUAL(LS_ERR_NOT_UNIFORM, -22);
     CU_ASSERT_EQUAL(LS_ERR_UNSUPPORTED, -23);
+    CU_ASSERT_EQUAL(LS_ERR_NEEDS_FULL_CONTEXT, -24);
+    CU_ASSERT_EQUAL(LS_ERR_BAD_FLAGS, -25);
 }
 
 /* -------------------------------------------------- NULL arguments */

@@ -62,7 +62,9 @@ static void merge_sort(model_entry *v, model_entry *tmp, size_t n, int high_g)
 
 typedef struct fixture {
     ls_open open;
-    uint32_t cells[CELLS];
+    uint32_t cells[CELLS];   /* the heap */
+    uint32_t link[CELLS];
+    uint32_t heap_f[CELLS];
     uint32_t heads[RING];
     uint64_t occupied[RING / 64];
     uint64_t sort_keys[CELLS]; /* a level never holds more than CELLS */
@@ -76,7 +78,10 @@ static void fixture_init(fixture *x, int bucket_form, int high_g, uint32_t level
 {
     uint32_t i;
     memset(x, 0, sizeof *x);
-    x->open.cells = x->cells;
+    x->open.heap = x->cells;
+    x->open.heap_f = x->heap_f;
+    x->open.link = x->link;
+    x->open.top = LS_NO_CELL;
     x->open.capacity = CELLS;
     x->open.tie_mask = high_g ? 0xFFFFFFFFu : 0u;
     x->open.bucket_form = bucket_form;
@@ -94,10 +99,11 @@ static void fixture_init(fixture *x, int bucket_form, int high_g, uint32_t level
 static void offer(fixture *x, uint32_t cell, uint32_t f, uint32_t g)
 {
     int was_open = x->present[cell];
+    uint32_t old_f = x->f[cell];
     x->nodes[cell].g = g;
     x->f[cell] = f;
     x->present[cell] = 1;
-    ls__open_offer(&x->open, x->nodes, cell, f, was_open);
+    ls__open_offer(&x->open, x->nodes, cell, f, was_open, old_f);
 }
 
 /* The first present cell in the documented order, by a linear scan. */
@@ -132,7 +138,7 @@ static int pop_checked(fixture *x, uint32_t *popped)
     if (top >= CELLS)
         return -1;
     ok = top == want.cell &&
-         ls__open_top_f(&x->open, x->nodes, top) == want.f;
+         ls__open_top_f(&x->open, top) == want.f;
     ls__open_pop(&x->open, x->nodes);
     x->present[top] = 0;
     *popped = top;
@@ -146,8 +152,8 @@ static int heap_consistent(const fixture *x)
     uint32_t i, n = 0, c;
     for (i = 0; i < x->open.size; i++) {
         uint32_t cell = x->cells[i];
-        if (cell >= CELLS || !x->present[cell] || x->nodes[cell].link != i ||
-            x->nodes[cell].aux != x->f[cell])
+        if (cell >= CELLS || !x->present[cell] || x->link[cell] != i ||
+            x->open.heap_f[cell] != x->f[cell])
             return 0;
         if (i > 0 && ls__heap_before(&x->open, x->nodes, cell,
                                      x->cells[(i - 1) / 2]))
@@ -376,7 +382,7 @@ static void test_heap_form_decrease_key_moves_cell_to_its_place(void)
     offer(&x, 4, 5, 15);  /* last to first */
     CU_ASSERT(heap_consistent(&x));
     CU_ASSERT_EQUAL(x.cells[0], 4);
-    CU_ASSERT_EQUAL(x.nodes[4].link, 0);
+    CU_ASSERT_EQUAL(x.link[4], 0);
     drain(&x, got, 5);
     CU_ASSERT_EQUAL(memcmp(got, want, sizeof want), 0);
     CU_ASSERT_EQUAL(x.open.size, 0);
@@ -390,11 +396,12 @@ static void test_heap_form_decrease_key_moves_cell_to_its_place(void)
  * p (at level F = f(p)) offers up to six cells with g = g(p) + step, where
  * the step keeps f within [F, F + SPREAD] (consistency); offering a cell
  * that is still open with a smaller g is a decrease-key. The ring has
- * RING = 64 buckets, so the levels wrap it many times over. With track,
- * the list also keeps its occupancy bitmap (as for JPS) and finds levels
- * through it; the bitmap must be empty again when the list is.
+ * RING = 64 buckets, so the levels wrap it many times over. Run four ways:
+ * with and without prev links (a full context's O(1) unlink, a compact
+ * context's walk), with and without the occupancy bitmap (as for JPS),
+ * which must be empty again when the list is.
  */
-static void run_monotone_search(int track)
+static void run_monotone_search(int track, int with_prev)
 {
     static fixture x;
     static uint32_t h[CELLS];
@@ -409,6 +416,7 @@ static void run_monotone_search(int track)
             h[c] = ls_rng_below(&rng, 21);
         fixture_init(&x, 1, 1, h[start]);
         x.open.track_occupied = track;
+        x.open.prev = with_prev ? x.heap_f : NULL;
         offer(&x, start, h[start], 0);
         while ((st = pop_checked(&x, &popped)) == 1) {
             uint32_t k, n, F = x.f[popped];
@@ -438,7 +446,10 @@ static void run_monotone_search(int track)
             }
         }
         /* The loop must end with both lists empty, not on a mismatch. */
-        if (st != 0 || x.open.future != 0 || x.occupied[0] != 0)
+        for (c = 0; c < RING / 64; c++)
+            if (x.occupied[c] != 0)
+                wrong++;
+        if (st != 0 || x.open.future != 0)
             wrong++;
     }
     CU_ASSERT_EQUAL(wrong, 0);
@@ -449,12 +460,14 @@ static void run_monotone_search(int track)
 
 static void test_bucket_form_monotone_search_pops_in_total_order(void)
 {
-    run_monotone_search(0);
+    run_monotone_search(0, 1);
+    run_monotone_search(0, 0);
 }
 
 static void test_bucket_form_with_occupancy_bitmap_pops_in_total_order(void)
 {
-    run_monotone_search(1);
+    run_monotone_search(1, 1);
+    run_monotone_search(1, 0);
 }
 
 static void test_bucket_form_equal_f_pops_larger_g_then_smaller_cell(void)
@@ -474,8 +487,7 @@ static void test_bucket_form_equal_f_pops_larger_g_then_smaller_cell(void)
     offer(&x, 2, 12, 5);
     offer(&x, 1, 12, 7);
     offer(&x, 8, 11, 1);
-    CU_ASSERT_EQUAL(ls__open_top_f(&x.open, x.nodes, ls__open_top(&x.open, x.nodes)),
-                    11);
+    CU_ASSERT_EQUAL(ls__open_top_f(&x.open, ls__open_top(&x.open, x.nodes)), 11);
     drain(&x, got + 1, 6);
     CU_ASSERT_EQUAL(memcmp(got, want, sizeof want), 0);
     CU_ASSERT_EQUAL(ls__open_top(&x.open, x.nodes), LS_NO_CELL);
@@ -549,15 +561,110 @@ static void test_both_forms_give_identical_searches(void)
     CU_ASSERT_EQUAL(heap_forced, 300);
 }
 
+/* A compact context (12 bytes per cell: no heap, no prev links, the path
+ * threaded through the links) runs every query the bucket form can take
+ * with exactly the results of a full one, sliced or not, reusing one pair
+ * of contexts across queries; it refuses every other query with
+ * LS_ERR_NEEDS_FULL_CONTEXT, and then holds no query but runs the next
+ * one normally. */
+static void test_compact_context_matches_full_or_refuses(void)
+{
+    static const int32_t heur[] = { LS_HEURISTIC_AUTO, LS_HEURISTIC_OCTILE,
+                                    LS_HEURISTIC_CHEBYSHEV, LS_HEURISTIC_ZERO,
+                                    LS_HEURISTIC_MANHATTAN };
+    static const uint32_t costs[][2] = { { 10, 14 }, { 1, 1 }, { 3, 4 },
+                                         { 100, 141 } };
+    static tu_outcome full, compact;
+    ls_rng rng;
+    int i;
+    uint32_t differ = 0, compared = 0, refused = 0, wrong_refusal = 0;
+    uint32_t jps_compared = 0, paths = 0;
+
+    ls_rng_seed(&rng, 1212);
+    for (i = 0; i < 60; i++) {
+        int32_t w = 2 + (int32_t)ls_rng_below(&rng, 60);
+        int32_t h = 2 + (int32_t)ls_rng_below(&rng, 60);
+        int uniform = i % 2 == 0;
+        ls_grid *g = tu_random_grid(&rng, w, h, ls_rng_below(&rng, 40),
+                                    uniform ? 0 : 30, uniform ? 1 : 9);
+        ls_search *sf = NULL, *sc = NULL;
+        int k;
+
+        CU_ASSERT_FATAL(g != NULL);
+        CU_ASSERT_FATAL(ls_search_create(w, h, NULL, &sf) == LS_OK);
+        CU_ASSERT_FATAL(ls_search_create_with(w, h, LS_SEARCH_COMPACT, NULL,
+                                              &sc) == LS_OK);
+        for (k = 0; k < 12; k++) {
+            ls_query q;
+            uint32_t c = ls_rng_below(&rng, 4), budget = ls_rng_below(&rng, 2) * 4;
+            ls_status st;
+            ls_query_init(&q);
+            q.connectivity = ls_rng_below(&rng, 2) ? LS_CONNECT_8 : LS_CONNECT_4;
+            q.corner_rule = (int32_t)ls_rng_below(&rng, 3);
+            q.heuristic = heur[ls_rng_below(&rng, 5)];
+            q.straight_cost = costs[c][0];
+            q.diagonal_cost = costs[c][1];
+            if (ls_rng_below(&rng, 5) == 0)
+                q.tie_break = LS_TIE_LOW_G;
+            if (ls_rng_below(&rng, 5) == 0)
+                q.weight = fix16_one + (fix16_t)ls_rng_below(&rng, 3u << 16);
+            if (ls_rng_below(&rng, 4) == 0)
+                q.max_expansions = 1 + ls_rng_below(&rng, 60);
+            if (uniform && ls_rng_below(&rng, 2) == 0) {
+                q.algorithm = LS_ALGO_JPS;
+                q.connectivity = LS_CONNECT_8;
+                q.corner_rule = LS_CORNERS_NONE;
+            }
+            tu_random_open_cell(&rng, g, &q.start_x, &q.start_y);
+            tu_random_open_cell(&rng, g, &q.goal_x, &q.goal_y);
+
+            tu_run(sf, g, &q, budget, &full);
+            st = ls_search_begin(sc, g, &q);
+            if (st == LS_ERR_NEEDS_FULL_CONTEXT) {
+                ls_result r;
+                refused++;
+                /* Only queries the full context ran in the heap form. */
+                if (sf->open.bucket_form)
+                    wrong_refusal++;
+                CU_ASSERT_EQUAL(ls_search_step(sc, 0), LS_ERR_NO_QUERY);
+                CU_ASSERT_EQUAL(ls_search_result(sc, &r), LS_ERR_NO_QUERY);
+                continue;
+            }
+            tu_run(sc, g, &q, budget, &compact);
+            if (!sf->open.bucket_form && full.begin_status == LS_OK)
+                wrong_refusal++; /* a heap-form query must be refused */
+            compared++;
+            if (q.algorithm == LS_ALGO_JPS)
+                jps_compared++;
+            if (full.status == LS_OK && full.path_length > 1)
+                paths++;
+            if (!tu_outcome_equal(&full, &compact, why, sizeof why)) {
+                differ++;
+                printf("\n    compact vs full: %s", why);
+            }
+        }
+        ls_search_destroy(sf);
+        ls_search_destroy(sc);
+        ls_grid_destroy(g);
+    }
+    CU_ASSERT_EQUAL(differ, 0);
+    CU_ASSERT_EQUAL(wrong_refusal, 0);
+    /* Both branches were exercised, JPS and long paths included. */
+    CU_ASSERT(compared >= 300);
+    CU_ASSERT(refused >= 100);
+    CU_ASSERT(jps_compared >= 50);
+    CU_ASSERT(paths >= 200);
+}
+
 /* A level of the bucket form is sorted in two ways: on packed keys in a
- * scratch array (up to LS_SORT_KEYS cells) and in place through the nodes
- * (larger levels). Both must give the one order the search needs: the
- * last cell is popped first (largest g, then smallest index). */
+ * scratch array (up to LS_SORT_KEYS cells) and as a linked list through the
+ * nodes (larger levels). Both must give the one order the search needs:
+ * largest g first, then smallest index. */
 static void test_level_sorts_agree_with_the_order(void)
 {
     enum { MAX = LS_SORT_KEYS + 900 };
     static ls_node nodes[MAX];
-    static uint32_t by_nodes[MAX], by_keys[MAX];
+    static uint32_t by_list[MAX], by_keys[MAX], links[MAX];
     static uint64_t keys[LS_SORT_KEYS];
     static const uint32_t sizes[] = { 0, 1, 2, 3, 15, 16, 17, 100, 1000,
                                       LS_SORT_KEYS, MAX };
@@ -567,30 +674,35 @@ static void test_level_sorts_agree_with_the_order(void)
 
     ls_rng_seed(&rng, 99u);
     for (k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
-        uint32_t n = sizes[k], i;
-        ls_open o;
-        memset(&o, 0, sizeof o);
-        o.sort_keys = keys;
+        uint32_t n = sizes[k], i, list = LS_NO_CELL, got = 0, cell;
         for (i = 0; i < n; i++) {
             /* distinct cells in a shuffled order, g with many ties */
-            by_nodes[i] = (i * 7919u) % MAX;
-            nodes[by_nodes[i]].g = ls_rng_below(&rng, 1u + n / 8u);
+            by_keys[i] = (i * 7919u) % MAX;
+            nodes[by_keys[i]].g = ls_rng_below(&rng, 1u + n / 8u);
         }
-        memcpy(by_keys, by_nodes, n * sizeof *by_nodes);
-        ls__level_sort(nodes, by_nodes, n);
+        for (i = n; i-- > 0;) { /* the list in the shuffled order */
+            links[by_keys[i]] = list;
+            list = by_keys[i];
+        }
+        for (cell = ls__list_sort(nodes, links, list); cell != LS_NO_CELL;
+             cell = links[cell])
+            if (got < MAX)
+                by_list[got++] = cell;
+        if (got != n)
+            bad++;
         if (n <= LS_SORT_KEYS) {
-            /* the scratch-key path, as ls__bucket_advance runs it */
+            /* the scratch-key path, as ls__bucket_advance runs it: the
+             * last key is popped first */
             for (i = 0; i < n; i++)
                 keys[i] = ((uint64_t)nodes[by_keys[i]].g << 32) |
                           (0xFFFFFFFFu - by_keys[i]);
             ls__key_sort(keys, n);
             for (i = 0; i < n; i++)
-                by_keys[i] = 0xFFFFFFFFu - (uint32_t)keys[i];
-            if (memcmp(by_keys, by_nodes, n * sizeof *by_keys) != 0)
-                bad++;
+                if (by_list[i] != 0xFFFFFFFFu - (uint32_t)keys[n - 1u - i])
+                    bad++;
         }
-        for (i = 1; i < n; i++) {
-            uint32_t a = by_nodes[i - 1], b = by_nodes[i];
+        for (i = 1; i < got; i++) {
+            uint32_t a = by_list[i], b = by_list[i - 1];
             /* a is popped after b */
             if (!(nodes[a].g < nodes[b].g || (nodes[a].g == nodes[b].g && a > b)))
                 bad++;
@@ -599,15 +711,15 @@ static void test_level_sorts_agree_with_the_order(void)
     CU_ASSERT_EQUAL(bad, 0);
 }
 
-/* ls__bucket_advance reads a level straight into the sort keys and spills
- * to the in-place sort when the level outgrows them: levels just below,
- * at and above LS_SORT_KEYS cells must all pop in the order (larger g,
- * then smaller index) and leave the ring empty. */
+/* ls__bucket_advance reads a level straight into the sort keys and turns
+ * to the linked merge sort when the level outgrows them: levels just
+ * below, at and above LS_SORT_KEYS cells must all pop in the order (larger
+ * g, then smaller index) and leave the ring and its bitmap empty. */
 static void test_bucket_levels_of_any_size_pop_in_order(void)
 {
     enum { MAX = LS_SORT_KEYS + 700, LEVEL_RING = 64 };
     static ls_node nodes[MAX];
-    static uint32_t cells[MAX], heads[LEVEL_RING];
+    static uint32_t heads[LEVEL_RING], links[MAX];
     static uint64_t keys[LS_SORT_KEYS], occupied[LEVEL_RING / 64];
     static const uint32_t sizes[] = { 2, 17, 65, LS_SORT_KEYS - 1,
                                       LS_SORT_KEYS, LS_SORT_KEYS + 1, MAX };
@@ -623,8 +735,9 @@ static void test_bucket_levels_of_any_size_pop_in_order(void)
             ls_open o;
             memset(&o, 0, sizeof o);
             memset(occupied, 0, sizeof occupied);
-            o.cells = cells;
             o.capacity = MAX;
+            o.link = links;
+            o.top = LS_NO_CELL;
             o.tie_mask = 0xFFFFFFFFu;
             o.bucket_form = 1;
             o.heads = heads;
@@ -638,7 +751,7 @@ static void test_bucket_levels_of_any_size_pop_in_order(void)
             for (i = 0; i < n; i++) { /* shuffled cells, g with ties */
                 cell = (i * 7919u) % MAX;
                 nodes[cell].g = ls_rng_below(&rng, 1u + n / 8u);
-                ls__open_offer(&o, nodes, cell, 130, 0);
+                ls__open_offer(&o, nodes, cell, 130, 0, 0);
             }
             popped = 0;
             prev = LS_NO_CELL;
@@ -653,8 +766,11 @@ static void test_bucket_levels_of_any_size_pop_in_order(void)
                 ls__open_pop(&o, nodes);
                 popped++;
             }
-            if (popped != n || o.future != 0 || occupied[0] != 0)
+            if (popped != n || o.future != 0)
                 bad++;
+            for (i = 0; i < LEVEL_RING / 64; i++)
+                if (occupied[i] != 0)
+                    bad++;
         }
     }
     CU_ASSERT_EQUAL(bad, 0);
@@ -696,6 +812,9 @@ int suite_heap_register(void)
 {
     CU_pSuite s = CU_add_suite("heap", NULL, NULL);
     if (!s)
+        return -1;
+    if (!CU_add_test(s, "compact context matches a full one, or refuses",
+                     test_compact_context_matches_full_or_refuses))
         return -1;
     if (!CU_add_test(s, "heap form: random operations pop in total order",
                      test_heap_form_random_operations_pop_in_total_order) ||

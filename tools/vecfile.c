@@ -50,6 +50,8 @@ static const name_value status_names[] = {
     { "LS_ERR_NO_PARTIAL", LS_ERR_NO_PARTIAL },
     { "LS_ERR_NOT_UNIFORM", LS_ERR_NOT_UNIFORM },
     { "LS_ERR_UNSUPPORTED", LS_ERR_UNSUPPORTED },
+    { "LS_ERR_NEEDS_FULL_CONTEXT", LS_ERR_NEEDS_FULL_CONTEXT },
+    { "LS_ERR_BAD_FLAGS", LS_ERR_BAD_FLAGS },
     { NULL, 0 }
 };
 
@@ -1519,9 +1521,11 @@ void vf_runner_init(vf_runner *r)
 
 void vf_runner_free(vf_runner *r)
 {
+    uint32_t flags = r->context_flags;
     ls_search_destroy(r->search);
     free(r->buffer);
     vf_runner_init(r);
+    r->context_flags = flags;
 }
 
 static int runner_prepare(vf_runner *r, const ls_grid *grid)
@@ -1537,7 +1541,8 @@ static int runner_prepare(vf_runner *r, const ls_grid *grid)
     if (cells > UINT32_MAX)
         return -1;
     r->buffer = malloc((size_t)cells * sizeof *r->buffer);
-    if (!r->buffer || ls_search_create(w, h, NULL, &r->search) != LS_OK) {
+    if (!r->buffer || ls_search_create_with(w, h, r->context_flags, NULL,
+                                            &r->search) != LS_OK) {
         vf_runner_free(r);
         return -1;
     }
@@ -1706,7 +1711,7 @@ uint32_t vf_compare(const char *where, const vf_vector *v, const char *mode,
     int partial = e->status == LS_NO_PATH || e->status == LS_EXPANSION_LIMIT;
 
     bad += cmp_status(rep, where, v, mode, "status", e->status, got->status);
-    if (strcmp(mode, "sliced") == 0) {
+    if (strstr(mode, "sliced") != NULL) { /* "sliced", "compact sliced" */
         bad += cmp_i64(rep, where, v, mode, "slices", e->slices, got->slices);
         bad += cmp_status(rep, where, v, mode, "step after the end",
                           got->status, got->after_end_status);
@@ -1773,16 +1778,45 @@ static uint32_t check_self(const char *where, const vf_vector *v,
     return bad;
 }
 
+/* Run v again in a compact context (one-shot, and sliced when it has a
+ * budget): a query it accepts must give the very same outcome; one it
+ * refuses with LS_ERR_NEEDS_FULL_CONTEXT is left to the full context. */
+static uint32_t check_compact(vf_runner *r, const ls_grid *grid,
+                              const vf_vector *v, const char *where,
+                              vf_report *rep)
+{
+    uint32_t bad = 0;
+    int sliced;
+    for (sliced = 0; sliced <= (v->budget > 0); sliced++) {
+        vf_outcome got;
+        if (vf_run(r, grid, v, sliced, &got) != 0) {
+            report(rep, where, v, sliced ? "compact sliced" : "compact one-shot",
+                   "run", "done", "out of memory");
+            return bad + 1;
+        }
+        if (got.status != LS_ERR_NEEDS_FULL_CONTEXT) {
+            bad += vf_compare(where, v, sliced ? "compact sliced"
+                                               : "compact one-shot", &got, rep);
+            if (!sliced)
+                rep->compact_checked++;
+        }
+        vf_outcome_free(&got);
+    }
+    return bad;
+}
+
 uint32_t vf_check_file(const vf_file *f, const char *dir, const char *name,
                        vf_report *rep)
 {
     ls_grid **grids = calloc(f->map_count + 1u, sizeof *grids);
     uint8_t *broken = calloc(f->map_count + 1u, 1);
-    vf_runner runner;
+    vf_runner runner, compact;
     uint32_t i, failed = 0;
     char where[VF_PATH_MAX + 32], num[24];
 
     vf_runner_init(&runner);
+    vf_runner_init(&compact);
+    compact.context_flags = LS_SEARCH_COMPACT;
     if (!grids || !broken) {
         free(grids);
         free(broken);
@@ -1843,6 +1877,7 @@ uint32_t vf_check_file(const vf_file *f, const char *dir, const char *name,
                     vf_outcome_free(&got);
                 }
             }
+            bad += check_compact(&compact, grids[v->map], v, where, rep);
         }
         if (bad) {
             failed++;
@@ -1850,6 +1885,7 @@ uint32_t vf_check_file(const vf_file *f, const char *dir, const char *name,
         }
     }
     vf_runner_free(&runner);
+    vf_runner_free(&compact);
     for (i = 0; i < f->map_count; i++)
         ls_grid_destroy(grids[i]);
     free(grids);
@@ -1948,9 +1984,10 @@ int vf_check_dir(const char *dir, vf_report *rep)
     free(counts);
     free(path);
     if (rep->out) {
-        char a[24], b[24];
-        fprintf(rep->out, "vectors: %s checked, %s failed\n",
-                fmt_u64(a, rep->checked), fmt_u64(b, rep->failed));
+        char a[24], b[24], c[24];
+        fprintf(rep->out, "vectors: %s checked (%s also in a compact context), "
+                "%s failed\n", fmt_u64(a, rep->checked),
+                fmt_u64(c, rep->compact_checked), fmt_u64(b, rep->failed));
         if (rep->errors)
             fprintf(rep->out, "vectors: %s file errors\n",
                     fmt_u64(a, rep->errors));

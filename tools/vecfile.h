@@ -103,6 +103,7 @@ typedef struct vf_report {
     uint32_t failed;         /* vectors with at least one mismatch */
     uint32_t mismatches;     /* fields that differed */
     uint32_t errors;         /* files, maps or the index that did not load */
+    uint32_t compact_checked; /* vectors also run in a compact context */
 } vf_report;
 
 /* ---- status and option names -------------------------------------- */
@@ -167,6 +168,8 @@ uint64_t vf_grid_digest(const ls_grid *grid);
 
 /* A search context and path buffer for one grid size, reused. */
 typedef struct vf_runner {
+    uint32_t context_flags;  /* LS_SEARCH_FULL (what vf_runner_init sets) or
+                                LS_SEARCH_COMPACT */
     ls_search *search;
     int32_t width, height;
     ls_point *buffer;
