@@ -50,7 +50,7 @@ static ls_status finish_found(ls_search *s)
         if (array)
             array[length] = w.cell;
         else
-            s->open.link[w.cell] = next;
+            *ls__next(s->open.link, w.cell, s->open.link_shift) = next;
         next = w.cell;
         length++;
     } while (ls__chain_back(s, &w));
@@ -63,14 +63,15 @@ static ls_status finish_found(ls_search *s)
         for (i = 0; i < length; i++)
             digest = ls__digest_extend(digest, ls__cell_point_fast(s, array[i]));
     } else {
-        for (i = 0, cell = next; i < length; i++, cell = s->open.link[cell])
+        for (i = 0, cell = next; i < length;
+             i++, cell = *ls__next(s->open.link, cell, s->open.link_shift))
             digest = ls__digest_extend(digest, ls__cell_point_fast(s, cell));
     }
     s->path_first = next;
     s->digest = digest;
     s->open.size = 0;
     s->open.top = LS_NO_CELL;
-    s->cost = (int32_t)nodes[s->plan.goal].g;
+    s->cost = (int32_t)ls__node(nodes, s->plan.goal, s->open.node_shift)->g;
     s->path_length = length;
     return finish(s, LS_OK);
 }
@@ -79,7 +80,7 @@ static void next_generation(ls_search *s)
 {
     if (s->generation == LS_GENERATION_MAX) {
         /* Once every 8191 queries: forget all stamps for real. */
-        memset(s->nodes, 0, (size_t)s->cell_count * sizeof(ls_node));
+        memset(s->nodes, 0, (size_t)s->cell_count << s->open.node_shift);
         s->generation = 0;
     }
     s->generation++;
@@ -163,7 +164,10 @@ static void choose_open_form(ls_search *s)
                           bucket_form_fits(s, s->grid, p);
     s->open.tie_mask = p->tie_break == LS_TIE_HIGH_G ? 0xFFFFFFFFu : 0u;
     s->open.track_occupied = p->algorithm == LS_ALGO_JPS;
-    s->fast_loop = s->open.bucket_form && cannot_overflow(s);
+    s->fast_loop = !s->open.bucket_form || !cannot_overflow(s)
+                       ? LS_LOOP_CHECKED
+                       : s->flags == LS_SEARCH_FULL ? LS_LOOP_FAST_FULL
+                                            : LS_LOOP_FAST_COMPACT;
 }
 
 ls_status ls_search_begin(ls_search *s, const ls_grid *grid,
@@ -206,7 +210,7 @@ ls_status ls_search_begin(ls_search *s, const ls_grid *grid,
     s->open.level = (uint32_t)f;
     s->open.highest = (uint32_t)f;
 
-    start = &s->nodes[s->plan.start];
+    start = ls__node(s->nodes, s->plan.start, s->open.node_shift);
     start->g = 0;
     start->tag = s->generation << LS_TAG_GEN_SHIFT;
     s->best_cell = s->plan.start;
@@ -260,7 +264,8 @@ static void closest_update(ls_search *s, uint32_t cell, uint32_t f,
 LS_HOT_INLINE void track_closest(ls_search *s, uint32_t cell, uint32_t f,
                                  int32_t x, int32_t y, int fast)
 {
-    const uint32_t g = s->nodes[cell].g;
+    const uint32_t g =
+        ls__node(s->nodes, cell, LS_LOOP_NODE_SHIFT(fast, &s->open))->g;
     uint64_t d = fast || s->closeness_from_key ? (uint64_t)(f - g)
                                                : closeness(&s->plan, x, y);
     if (d <= s->best_distance)
@@ -311,7 +316,7 @@ LS_HOT_INLINE ls_status try_move(ls_open *o, ls_node *restrict nodes,
         if (corner_rule == LS_CORNERS_NONE ? !(a && b) : !(a || b))
             return LS_OK;
     }
-    n = &nodes[next];
+    n = ls__node(nodes, next, LS_LOOP_NODE_SHIFT(fast, o));
     tag = n->tag;
     fresh = (tag >> LS_TAG_GEN_SHIFT) != hp->generation;
     /* g <= 2^31 - 1 and a step < 2^25: the sum cannot wrap. A closed
@@ -335,7 +340,8 @@ LS_HOT_INLINE ls_status try_move(ls_open *o, ls_node *restrict nodes,
     /* In the bucket form f - ng is h, the same before and after. */
     if (fast)
         ls__bucket_offer(o, nodes, next, (uint32_t)f, !fresh,
-                         old_g + ((uint32_t)f - ng), 0);
+                         old_g + ((uint32_t)f - ng), 0,
+                         LS_LOOP_LINK_SHIFT(fast, o), LS_LOOP_NODE_SHIFT(fast, o));
     else
         ls__open_offer(o, nodes, next, (uint32_t)f, !fresh,
                        old_g + ((uint32_t)f - ng));
@@ -368,7 +374,7 @@ LS_HOT_INLINE ls_status expand_with(ls_search *s, const hot_plan *hp,
     ls_node *restrict nodes = s->nodes;
     const uint8_t *restrict cells = s->grid->cells;
     ls_open *o = &s->open;
-    const uint32_t g = nodes[cell].g;
+    const uint32_t g = ls__node(nodes, cell, LS_LOOP_NODE_SHIFT(fast, o))->g;
     ls_status st;
 
 #define LS_TRY(dir) try_move(o, nodes, cells, offset, hp, cell, at, g, dir, \
@@ -417,7 +423,8 @@ LS_HOT_INLINE ls_status search_loop(ls_search *s, uint32_t budget, int jps,
                       fast ? s->open.level : ls__open_top_f(&s->open, cell),
                       at.x, at.y, fast);
         if (fast)
-            ls__bucket_pop(&s->open);
+            ls__bucket_pop(&s->open, s->nodes,
+                           LS_LOOP_LINK_SHIFT(fast, &s->open));
         else
             ls__open_pop(&s->open, s->nodes);
         s->expansions++;
@@ -427,7 +434,8 @@ LS_HOT_INLINE ls_status search_loop(ls_search *s, uint32_t budget, int jps,
                                corner_rule, fast);
         if (st != LS_OK)
             return finish(s, st);
-        ls__close(&s->nodes[cell]); /* after: the expansion reads its g */
+        /* after: the expansion reads its g */
+        ls__close(ls__node(s->nodes, cell, LS_LOOP_NODE_SHIFT(fast, &s->open)));
     }
     return finish(s, LS_NO_PATH);
 }
@@ -449,23 +457,43 @@ ls_status ls_search_step(ls_search *s, uint32_t budget)
      * constants (8-connected octile without corner cutting, 4-connected
      * Manhattan); every other query runs the general copy. */
     p = &s->plan;
-    if (p->algorithm == LS_ALGO_JPS)
-        return s->fast_loop && p->heuristic == LS_HEURISTIC_OCTILE
+    if (p->algorithm == LS_ALGO_JPS) {
+        if (p->heuristic != LS_HEURISTIC_OCTILE || s->fast_loop == LS_LOOP_CHECKED)
+            return search_loop(s, budget, 1, p->heuristic, 8, LS_CORNERS_NONE,
+                               LS_LOOP_CHECKED);
+        return s->fast_loop == LS_LOOP_FAST_FULL
                    ? search_loop(s, budget, 1, LS_HEURISTIC_OCTILE, 8,
-                                 LS_CORNERS_NONE, 1)
-                   : search_loop(s, budget, 1, p->heuristic, 8,
-                                 LS_CORNERS_NONE, 0);
+                                 LS_CORNERS_NONE, LS_LOOP_FAST_FULL)
+                   : search_loop(s, budget, 1, LS_HEURISTIC_OCTILE, 8,
+                                 LS_CORNERS_NONE, LS_LOOP_FAST_COMPACT);
+    }
     if (p->dir_count == 8 && p->corner_rule == LS_CORNERS_NONE &&
-        p->heuristic == LS_HEURISTIC_OCTILE)
-        return s->fast_loop ? search_loop(s, budget, 0, LS_HEURISTIC_OCTILE, 8,
-                                          LS_CORNERS_NONE, 1)
-                            : search_loop(s, budget, 0, LS_HEURISTIC_OCTILE, 8,
-                                          LS_CORNERS_NONE, 0);
-    if (p->dir_count == 4 && p->heuristic == LS_HEURISTIC_MANHATTAN)
-        return s->fast_loop ? search_loop(s, budget, 0, LS_HEURISTIC_MANHATTAN,
-                                          4, LS_CORNERS_NONE, 1)
-                            : search_loop(s, budget, 0, LS_HEURISTIC_MANHATTAN,
-                                          4, LS_CORNERS_NONE, 0);
+        p->heuristic == LS_HEURISTIC_OCTILE) {
+        switch (s->fast_loop) {
+        case LS_LOOP_FAST_FULL:
+            return search_loop(s, budget, 0, LS_HEURISTIC_OCTILE, 8,
+                               LS_CORNERS_NONE, LS_LOOP_FAST_FULL);
+        case LS_LOOP_FAST_COMPACT:
+            return search_loop(s, budget, 0, LS_HEURISTIC_OCTILE, 8,
+                               LS_CORNERS_NONE, LS_LOOP_FAST_COMPACT);
+        default:
+            return search_loop(s, budget, 0, LS_HEURISTIC_OCTILE, 8,
+                               LS_CORNERS_NONE, LS_LOOP_CHECKED);
+        }
+    }
+    if (p->dir_count == 4 && p->heuristic == LS_HEURISTIC_MANHATTAN) {
+        switch (s->fast_loop) {
+        case LS_LOOP_FAST_FULL:
+            return search_loop(s, budget, 0, LS_HEURISTIC_MANHATTAN, 4,
+                               LS_CORNERS_NONE, LS_LOOP_FAST_FULL);
+        case LS_LOOP_FAST_COMPACT:
+            return search_loop(s, budget, 0, LS_HEURISTIC_MANHATTAN, 4,
+                               LS_CORNERS_NONE, LS_LOOP_FAST_COMPACT);
+        default:
+            return search_loop(s, budget, 0, LS_HEURISTIC_MANHATTAN, 4,
+                               LS_CORNERS_NONE, LS_LOOP_CHECKED);
+        }
+    }
     return search_loop(s, budget, 0, p->heuristic, p->dir_count,
                        p->corner_rule, 0);
 }

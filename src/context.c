@@ -8,7 +8,8 @@
 
 uint32_t ls_search_bytes_per_cell(uint32_t flags)
 {
-    /* The node and its link; a full context adds the heap and its f. */
+    /* A full context: 16-byte nodes (g, tag, next, prev) and the heap; a
+     * compact one: 8-byte nodes (g, tag) and an array of next. */
     if (flags == LS_SEARCH_COMPACT)
         return (uint32_t)(sizeof(ls_node) + sizeof(uint32_t));
     if (flags == LS_SEARCH_FULL)
@@ -34,10 +35,10 @@ static uint32_t ring_size(int32_t width, int32_t height)
 static void release_all(ls_search *s)
 {
     const ls_allocator *a = &s->allocator;
-    ls__release(a, s->nodes, (size_t)s->cell_count * sizeof(ls_node));
-    ls__release(a, s->open.link, (size_t)s->cell_count * sizeof(uint32_t));
+    ls__release(a, s->nodes, (size_t)s->cell_count << s->open.node_shift);
+    if (s->flags == LS_SEARCH_COMPACT) /* else the links are in the nodes */
+        ls__release(a, s->open.link, (size_t)s->cell_count * sizeof(uint32_t));
     ls__release(a, s->open.heap, (size_t)s->cell_count * sizeof(uint32_t));
-    ls__release(a, s->open.heap_f, (size_t)s->cell_count * sizeof(uint32_t));
     ls__release(a, s->open.heads, (size_t)s->open.bucket_count * sizeof(uint32_t));
     ls__release(a, s->open.sort_keys, LS_SORT_KEYS * sizeof(uint64_t));
     ls__release(a, s->open.occupied,
@@ -67,8 +68,10 @@ ls_status ls_search_create_with(int32_t width, int32_t height, uint32_t flags,
         return st;
     if (flags != LS_SEARCH_FULL && flags != LS_SEARCH_COMPACT)
         return LS_ERR_BAD_FLAGS;
-    /* Only a 32-bit size_t can overflow here. */
-    if ((uint64_t)cells * sizeof(ls_node) > (uint64_t)SIZE_MAX)
+    /* Only a 32-bit size_t can overflow here: the largest block is the
+     * node array, 16 bytes per cell (full) or 8 (compact). */
+    if (((uint64_t)cells << (flags == LS_SEARCH_FULL ? 4u : 3u)) >
+        (uint64_t)SIZE_MAX)
         return LS_ERR_SIZE_OVERFLOW;
 
     ls__allocator_copy(&a, allocator);
@@ -79,11 +82,19 @@ ls_status ls_search_create_with(int32_t width, int32_t height, uint32_t flags,
     s->allocator = a;
     s->cell_count = cells;
     s->open.bucket_count = ring_size(width, height);
-    s->nodes = ls__alloc(&a, (size_t)cells * sizeof(ls_node));
-    s->open.link = ls__alloc(&a, (size_t)cells * sizeof(uint32_t));
+    s->flags = flags;
     if (flags == LS_SEARCH_FULL) {
+        /* 16-byte nodes: g, tag, then the open list's next and prev. */
+        s->open.node_shift = 4;
+        s->open.link_shift = 2;
+        s->nodes = ls__alloc(&a, (size_t)cells << 4);
+        s->open.link = s->nodes ? (uint32_t *)s->nodes + 2 : NULL;
         s->open.heap = ls__alloc(&a, (size_t)cells * sizeof(uint32_t));
-        s->open.heap_f = ls__alloc(&a, (size_t)cells * sizeof(uint32_t));
+    } else {
+        s->open.node_shift = 3;
+        s->open.link_shift = 0;
+        s->nodes = ls__alloc(&a, (size_t)cells << 3);
+        s->open.link = ls__alloc(&a, (size_t)cells * sizeof(uint32_t));
     }
     s->open.heads = ls__alloc(&a, (size_t)s->open.bucket_count * sizeof(uint32_t));
     s->open.sort_keys = ls__alloc(&a, LS_SORT_KEYS * sizeof(uint64_t));
@@ -91,13 +102,13 @@ ls_status ls_search_create_with(int32_t width, int32_t height, uint32_t flags,
         &a, (size_t)(s->open.bucket_count >> 6) * sizeof(uint64_t));
     if (!s->nodes || !s->open.link || !s->open.heads || !s->open.sort_keys ||
         !s->open.occupied ||
-        (flags == LS_SEARCH_FULL && (!s->open.heap || !s->open.heap_f))) {
+        (flags == LS_SEARCH_FULL && !s->open.heap)) {
         release_all(s);
         ls__release(&a, s, sizeof *s);
         return LS_ERR_OUT_OF_MEMORY;
     }
     /* Generation 0 is never used by a query, so zeroed tags mean "unseen". */
-    memset(s->nodes, 0, (size_t)cells * sizeof(ls_node));
+    memset(s->nodes, 0, (size_t)cells << s->open.node_shift);
     for (i = 0; i < s->open.bucket_count; i++)
         s->open.heads[i] = LS_NO_CELL;
     memset(s->open.occupied, 0,
@@ -108,8 +119,6 @@ ls_status ls_search_create_with(int32_t width, int32_t height, uint32_t flags,
     s->row_magic = (((uint64_t)1 << 48) / s->stride) + 1u;
     s->open.capacity = cells;
     s->open.top = LS_NO_CELL;
-    s->open.prev = s->open.heap_f; /* NULL in a compact context */
-    s->flags = flags;
     s->generation = 0;
     s->phase = LS_PHASE_IDLE;
     *out = s;

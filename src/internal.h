@@ -74,6 +74,16 @@ typedef struct ls_node {
     uint32_t tag;
 } ls_node;
 
+/* The node of cell in an array of nodes 1 << node_shift bytes apart: 8
+ * (compact contexts) or 16 (full contexts, whose open-list links fill the
+ * rest of each node). */
+LS_HOT_INLINE ls_node *ls__node(ls_node *nodes, uint32_t cell,
+                                uint32_t node_shift)
+{
+    return (ls_node *)(void *)((unsigned char *)nodes +
+                               ((size_t)cell << node_shift));
+}
+
 #define LS_TAG_GEN_SHIFT 19u
 #define LS_TAG_CLOSED (1u << 18)
 #define LS_TAG_HAS_PARENT (1u << 17)
@@ -104,6 +114,21 @@ static inline uint32_t ls__tag_dir(uint32_t tag)
 #include "openlist.h"
 
 enum { LS_PHASE_IDLE, LS_PHASE_RUNNING, LS_PHASE_DONE };
+
+/* Which copy of the search loop a query runs: the checked one, or a fast
+ * one (bucket form, weight 1.0, costs that cannot overflow) for a full or
+ * a compact context, whose link slots are two words or one. */
+enum { LS_LOOP_CHECKED = 0, LS_LOOP_FAST_FULL = 1, LS_LOOP_FAST_COMPACT = 2 };
+/* The open list's link and node shifts (openlist.h) in a copy of the loop:
+ * constants in the fast copies, read from the open list o in the other. */
+#define LS_LOOP_LINK_SHIFT(loop, o)                                         \
+    ((loop) == LS_LOOP_FAST_FULL      ? 2u                                 \
+     : (loop) == LS_LOOP_FAST_COMPACT ? 0u                                 \
+                                      : (o)->link_shift)
+#define LS_LOOP_NODE_SHIFT(loop, o)                                         \
+    ((loop) == LS_LOOP_FAST_FULL      ? 4u                                 \
+     : (loop) == LS_LOOP_FAST_COMPACT ? 3u                                 \
+                                      : (o)->node_shift)
 
 /* A validated query, in the form the expansion loop uses. */
 typedef struct ls_plan {
@@ -143,7 +168,8 @@ struct ls_search {
     uint64_t best_distance;
     uint32_t best_f, best_g;
     int32_t closeness_from_key;      /* closeness == f - g (see astar.c) */
-    int32_t fast_loop;               /* bucket form, weight 1, no overflow */
+    int32_t fast_loop;               /* LS_LOOP_*: bucket form, weight 1, no
+                                        overflow, and the link slot size */
     int32_t cost;
     uint32_t path_first;             /* compact: start of the path's links */
     uint32_t path_length;
@@ -227,7 +253,7 @@ static inline void ls__chain_start(ls_chain_walk *w, uint32_t cell)
 static inline int ls__chain_back(const ls_search *s, ls_chain_walk *w)
 {
     if (w->run_left == 0) {
-        uint32_t tag = s->nodes[w->cell].tag;
+        uint32_t tag = ls__node(s->nodes, w->cell, s->open.node_shift)->tag;
         if (!(tag & LS_TAG_HAS_PARENT))
             return 0;
         w->run_left = tag & LS_TAG_RUN_MASK;

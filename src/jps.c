@@ -65,7 +65,8 @@ void ls__jps_view_init(const ls_search *s, ls_jps_view *v)
     v->goal_r = (uint32_t)s->plan.goal_y + 1u;
     for (d = 0; d < 8; d++)
         v->offset[d] = s->offset[d];
-    v->fast = s->fast_loop && s->plan.heuristic == LS_HEURISTIC_OCTILE;
+    v->fast = s->fast_loop != LS_LOOP_CHECKED &&
+              s->plan.heuristic == LS_HEURISTIC_OCTILE;
 }
 
 static int is_free(const uint8_t *cells, uint32_t cell)
@@ -224,7 +225,7 @@ LS_HOT_INLINE ls_status offer_jump_point(ls_search *s, uint32_t next,
                                          uint32_t run, int32_t x, int32_t y,
                                          int fast)
 {
-    ls_node *n = &s->nodes[next];
+    ls_node *n = ls__node(s->nodes, next, s->open.node_shift);
     const uint32_t tag = n->tag;
     const int fresh = (tag >> LS_TAG_GEN_SHIFT) != s->generation;
     uint64_t f;
@@ -243,7 +244,7 @@ LS_HOT_INLINE ls_status offer_jump_point(ls_search *s, uint32_t next,
     n->tag = ls__tag_parent(s->generation, dir, run);
     if (fast)
         ls__bucket_offer(&s->open, s->nodes, next, (uint32_t)f, !fresh, old_f,
-                         1);
+                         1, s->open.link_shift, s->open.node_shift);
     else
         ls__open_offer(&s->open, s->nodes, next, (uint32_t)f, !fresh, old_f);
     return LS_OK;
@@ -317,7 +318,8 @@ static ls_status jump_and_offer_checked(ls_search *s, const ls_jps_view *v,
 LS_HOT_INLINE ls_status expand_with(ls_search *s, const ls_jps_view *v,
                                     uint32_t cell, ls_point at, int fast)
 {
-    const uint32_t tag = s->nodes[cell].tag;
+    const ls_node *node = ls__node(s->nodes, cell, s->open.node_shift);
+    const uint32_t tag = node->tag;
     uint32_t mask = 0xFFu, from;
     ls_status st = LS_OK;
     jump_origin o;
@@ -325,7 +327,7 @@ LS_HOT_INLINE ls_status expand_with(ls_search *s, const ls_jps_view *v,
     o.cell = cell;
     o.c = (uint32_t)at.x + 1u;
     o.r = (uint32_t)at.y + 1u;
-    o.g = s->nodes[cell].g;
+    o.g = node->g;
     o.at = at;
 
 #define LS_JUMP(d)                                                      \

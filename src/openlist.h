@@ -6,20 +6,24 @@
  * so which one a query uses can never change a result; tests run the same
  * queries through both and compare every expansion count and path.
  *
+ * Per cell the open list has a link slot at link + (cell << link_shift):
+ * in a full context `next` and `prev`, the last two words of the cell's
+ * 16-byte node (one cache line, one base register, as the search touches
+ * them together); in a compact context `next` alone, in an array of its
+ * own beside 8-byte nodes. The shifts are constants in the hot loops.
+ *
  * Bucket form (the common case: a consistent heuristic, weight 1.0 and the
  * larger-g tie-break). Integer costs allow buckets by f. With a consistent
  * heuristic f never decreases along an edge, so every cell offered while
  * level F is processed has f in [F, F + spread], where spread bounds how
  * much f can grow in one edge (or one jump); a ring of more than `spread`
- * buckets therefore never mixes two f values. It needs nothing per cell
- * but the node's one `link` field, which is what lets a compact context
- * hold 12 bytes per cell:
- *   - Cells of future levels sit in singly linked lists, newest first.
- *     Decrease-key walks the old bucket's list from its head to unlink the
- *     cell: the old bucket is found from the cell's old g (f - g is the
- *     cell's h, which the offer computes anyway), and the cell is usually
- *     near the head, since cells are improved soon after they are first
- *     reached (measured: see the README's performance notes).
+ * buckets therefore never mixes two f values.
+ *   - Cells of future levels sit in lists through `next`, newest first. To
+ *     unlink a cell on decrease-key, a full context follows its `prev`
+ *     (O(1)); a compact context walks the old bucket's list from its head
+ *     (the bucket is found from the cell's old g: f - g is the cell's h,
+ *     which the offer computes anyway). That walk is the price of 12 bytes
+ *     per cell (README, Performance).
  *   - The current level is a sorted list from `top`, the largest g (then
  *     the smallest index) first. A cell offered at the current level has a
  *     larger g than everything left in it (g = g(popped) + step >
@@ -31,38 +35,37 @@
  * For JPS, whose levels can lie far apart, a bitmap of non-empty buckets
  * finds the next level and clears the ring 64 buckets at a time.
  *
- * Heap form (any query): a binary min-heap of cell indices in `heap`, with
- * each cell's f in `heap_f` and its heap position in its node's link, so
- * decrease-key finds the entry in O(1). A compact context has neither
- * array and refuses the queries that would need them.
+ * Heap form (any query, full contexts only): a binary min-heap of cell
+ * indices in `heap`, each cell's heap position in its `next` word and its
+ * f in its `prev` word, so decrease-key finds the entry in O(1). A compact
+ * context has no heap and refuses the queries that would need it.
  */
 #ifndef LS_OPENLIST_H
 #define LS_OPENLIST_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "bits.h"
 
 #define LS_NO_CELL 0xFFFFFFFFu
-/* In the bucket form, the prev link of a list's first cell: this bit plus
- * the bucket number (cell indices stay below 2^29, so it is never a cell). */
+/* In the bucket form, the prev of a list's first cell: this bit plus the
+ * bucket number (cell indices stay below 2^29, so it is never a cell). */
 #define LS_BUCKET_MARK 0x80000000u
 
 typedef struct ls_open {
-    /* Heap form (NULL in a compact context). */
-    uint32_t *heap;         /* the heap of cells */
-    uint32_t *heap_f;       /* f of each cell in the heap, by cell */
+    uint32_t *link;         /* per cell, 1 << link_shift words: next, prev */
+    uint32_t link_shift;    /* 2 (full: next and prev inside the 16-byte
+                               node) or 0 (compact: an array of next) */
+    uint32_t node_shift;    /* log2 of a node's stride: 4 (full) or 3 */
+    uint32_t *heap;         /* full contexts: the heap of cells; after a
+                               search, the path */
     uint32_t size;          /* cells in the heap */
     uint32_t capacity;      /* cells of the grid: each is open at most once */
     uint32_t tie_mask;      /* 0xFFFFFFFF: larger g first; 0: smaller g first */
     int32_t bucket_form;
-    uint32_t *link;         /* per cell: heap position, or next cell in a
-                               bucket or in the current level */
     /* Bucket form. */
     uint32_t top;           /* first cell of the current level, or none */
     uint32_t *heads;        /* first cell of each ring bucket */
-    uint32_t *prev;         /* full context: previous cell in a bucket, by
-                               cell (the heap_f array, free in this form);
-                               NULL in a compact context */
     uint64_t *occupied;     /* with track_occupied: bit b <=> heads[b] used */
     int32_t track_occupied; /* keep `occupied` (JPS: f rises in long jumps) */
     uint32_t bucket_count;  /* a power of two, at least 64 */
@@ -74,19 +77,44 @@ typedef struct ls_open {
 
 /* A level of up to this many cells is sorted on packed keys in a scratch
  * array (no loads from the node array while sorting); a larger one is
- * merge sorted as a linked list through the nodes. */
+ * merge sorted as a linked list through the links. */
 #define LS_SORT_KEYS 4096u
+
+/* The next word of cell, in slots of 1 << shift words; shift is
+ * o->link_shift, passed so that a caller which knows it can make it a
+ * constant. */
+LS_HOT_INLINE uint32_t *ls__next(uint32_t *link, uint32_t cell, uint32_t shift)
+{
+    return &link[(size_t)cell << shift];
+}
+
+/* The link words: in a full context (shift 2) the last two words of each
+ * 16-byte node, else the open list's own array. Derived from nodes when
+ * the shift is a constant 2, so that the hot loop addresses nodes and
+ * links from one register, as it did when the links were node fields. */
+LS_HOT_INLINE uint32_t *ls__links(const ls_open *o, ls_node *nodes,
+                                  uint32_t shift)
+{
+    return shift == 2u ? (uint32_t *)(void *)nodes + 2 : o->link;
+}
+
+/* The prev word (full contexts only: slots of at least two words). */
+LS_HOT_INLINE uint32_t *ls__prev(uint32_t *link, uint32_t cell, uint32_t shift)
+{
+    return &link[((size_t)cell << shift) + 1u];
+}
 
 /* ---------------------------------------------------------------- heap */
 
-static inline uint64_t ls__open_key(const ls_open *o, const ls_node *nodes,
+static inline uint64_t ls__open_key(const ls_open *o, ls_node *nodes,
                                     uint32_t cell)
 {
-    return ((uint64_t)o->heap_f[cell] << 32) | (nodes[cell].g ^ o->tie_mask);
+    return ((uint64_t)*ls__prev(o->link, cell, o->link_shift) << 32) |
+           (ls__node(nodes, cell, o->node_shift)->g ^ o->tie_mask); /* prev = f */
 }
 
 /* Strictly before in the total order (keys first, then cell index). */
-static inline int ls__heap_before(const ls_open *o, const ls_node *nodes,
+static inline int ls__heap_before(const ls_open *o, ls_node *nodes,
                                   uint32_t a, uint32_t b)
 {
     uint64_t ka = ls__open_key(o, nodes, a), kb = ls__open_key(o, nodes, b);
@@ -103,11 +131,11 @@ static inline void ls__heap_sift_up(ls_open *o, ls_node *nodes, uint32_t pos)
         if (!(kc < kp || (kc == kp && c < pc)))
             break;
         o->heap[pos] = pc;
-        o->link[pc] = pos;
+        *ls__next(o->link, pc, o->link_shift) = pos;
         pos = parent;
     }
     o->heap[pos] = c;
-    o->link[c] = pos;
+    *ls__next(o->link, c, o->link_shift) = pos;
 }
 
 static inline void ls__heap_push(ls_open *o, ls_node *nodes, uint32_t cell)
@@ -119,7 +147,7 @@ static inline void ls__heap_push(ls_open *o, ls_node *nodes, uint32_t cell)
 /* The cell's key (its g and f) has just become smaller. */
 static inline void ls__heap_decrease(ls_open *o, ls_node *nodes, uint32_t cell)
 {
-    ls__heap_sift_up(o, nodes, o->link[cell]);
+    ls__heap_sift_up(o, nodes, *ls__next(o->link, cell, o->link_shift));
 }
 
 /* Remove the top. The hole walks down along the smaller children to a
@@ -135,7 +163,7 @@ static inline void ls__heap_pop(ls_open *o, ls_node *nodes)
             ls__heap_before(o, nodes, o->heap[child + 1], o->heap[child]))
             child++;
         o->heap[hole] = o->heap[child];
-        o->link[o->heap[hole]] = hole;
+        *ls__next(o->link, o->heap[hole], o->link_shift) = hole;
         hole = child;
     }
     o->heap[hole] = o->heap[n];
@@ -144,29 +172,28 @@ static inline void ls__heap_pop(ls_open *o, ls_node *nodes)
 
 /* -------------------------------------------------------------- buckets */
 
-/* a is popped after b (both at the current level, larger g first). */
-static inline int ls__level_after(const ls_node *nodes, uint32_t a, uint32_t b)
+/* a is popped after b (both at the current level, larger g first);
+ * nshift is o->node_shift. */
+LS_HOT_INLINE int ls__level_after(ls_node *nodes, uint32_t nshift,
+                                  uint32_t a, uint32_t b)
 {
-    return nodes[a].g < nodes[b].g || (nodes[a].g == nodes[b].g && a > b);
+    const uint32_t ga = ls__node(nodes, a, nshift)->g;
+    const uint32_t gb = ls__node(nodes, b, nshift)->g;
+    return ga < gb || (ga == gb && a > b);
 }
 
-/* In a full context, the prev link of a bucket's first cell: this bit
- * plus the bucket number (cell indices stay below 2^29, so it is never a
- * cell). */
-#define LS_BUCKET_MARK 0x80000000u
-
-/* track is o->track_occupied, passed so that a caller which knows it can
- * make it a constant. */
-LS_HOT_INLINE void ls__bucket_link(ls_open *o, uint32_t cell, uint32_t f,
-                                   int track)
+/* track is o->track_occupied, shift o->link_shift (nshift o->node_shift):
+ * passed so that a caller which knows them can make them constants. */
+LS_HOT_INLINE void ls__bucket_link(ls_open *o, ls_node *nodes, uint32_t cell,
+                                   uint32_t f, int track, uint32_t shift)
 {
     const uint32_t b = f & (o->bucket_count - 1u), first = o->heads[b];
-    uint32_t *prev = o->prev;
-    o->link[cell] = first;
-    if (prev) {
-        prev[cell] = LS_BUCKET_MARK | b;
+    uint32_t *link = ls__links(o, nodes, shift);
+    *ls__next(link, cell, shift) = first;
+    if (shift) {
+        *ls__prev(link, cell, shift) = LS_BUCKET_MARK | b;
         if (first != LS_NO_CELL)
-            prev[first] = cell;
+            *ls__prev(link, first, shift) = cell;
     }
     if (f > o->highest)
         o->highest = f;
@@ -176,23 +203,31 @@ LS_HOT_INLINE void ls__bucket_link(ls_open *o, uint32_t cell, uint32_t f,
     o->future++;
 }
 
-/* Take cell out of the future bucket of old_f: in O(1) through the prev
- * links of a full context, else by walking the bucket's list to the link
- * that points at the cell. */
-LS_HOT_INLINE void ls__bucket_unlink(ls_open *o, uint32_t cell,
-                                     uint32_t old_f, int track)
+/* Take cell out of the future bucket of old_f: in O(1) through prev in a
+ * full context (a list's first cell has the bucket in its prev), else by
+ * walking the bucket's list to the word that points at the cell. */
+LS_HOT_INLINE void ls__bucket_unlink(ls_open *o, ls_node *nodes, uint32_t cell,
+                                     uint32_t old_f, int track, uint32_t shift)
 {
-    const uint32_t b = old_f & (o->bucket_count - 1u), next = o->link[cell];
-    uint32_t *prev = o->prev, *at;
-    if (prev) {
-        const uint32_t p = prev[cell];
-        at = p & LS_BUCKET_MARK ? &o->heads[b] : &o->link[p];
+    uint32_t *link = ls__links(o, nodes, shift);
+    const uint32_t next = *ls__next(link, cell, shift);
+    uint32_t b, *at;
+    if (shift) {
+        const uint32_t p = *ls__prev(link, cell, shift);
         if (next != LS_NO_CELL)
-            prev[next] = p;
+            *ls__prev(link, next, shift) = p;
+        if (!(p & LS_BUCKET_MARK)) {
+            *ls__next(link, p, shift) = next;
+            o->future--;
+            return;
+        }
+        b = p & ~LS_BUCKET_MARK;
+        at = &o->heads[b];
     } else {
+        b = old_f & (o->bucket_count - 1u);
         at = &o->heads[b];
         while (*at != cell)
-            at = &o->link[*at];
+            at = ls__next(link, *at, 0);
     }
     *at = next;
     if (track && o->heads[b] == LS_NO_CELL)
@@ -204,37 +239,38 @@ LS_HOT_INLINE void ls__bucket_unlink(ls_open *o, uint32_t cell,
  * already in the future bucket of old_f (a decrease-key). */
 LS_HOT_INLINE void ls__bucket_offer(ls_open *o, ls_node *nodes, uint32_t cell,
                                     uint32_t f, int was_open, uint32_t old_f,
-                                    int track)
+                                    int track, uint32_t shift, uint32_t nshift)
 {
-    uint32_t *at;
+    uint32_t *link = ls__links(o, nodes, shift), *at;
     if (was_open)
-        ls__bucket_unlink(o, cell, old_f, track);
+        ls__bucket_unlink(o, nodes, cell, old_f, track, shift);
     if (f != o->level) {
-        ls__bucket_link(o, cell, f, track);
+        ls__bucket_link(o, nodes, cell, f, track, shift);
         return;
     }
     /* Into the current level, before everything older (see the top). */
     at = &o->top;
-    while (*at != LS_NO_CELL && ls__level_after(nodes, cell, *at))
-        at = &o->link[*at];
-    o->link[cell] = *at;
+    while (*at != LS_NO_CELL && ls__level_after(nodes, nshift, cell, *at))
+        at = ls__next(link, *at, shift);
+    *ls__next(link, cell, shift) = *at;
     *at = cell;
 }
 
 /* Merge two lists, each sorted in pop order, into one. */
-static inline uint32_t ls__list_merge(const ls_node *nodes, uint32_t *link,
+static inline uint32_t ls__list_merge(ls_node *nodes, uint32_t nshift,
+                                      uint32_t *link, uint32_t shift,
                                       uint32_t a, uint32_t b)
 {
     uint32_t head = LS_NO_CELL, *tail = &head;
     while (a != LS_NO_CELL && b != LS_NO_CELL) {
-        if (ls__level_after(nodes, a, b)) {
+        if (ls__level_after(nodes, nshift, a, b)) {
             *tail = b;
-            tail = &link[b];
-            b = link[b];
+            tail = ls__next(link, b, shift);
+            b = *tail;
         } else {
             *tail = a;
-            tail = &link[a];
-            a = link[a];
+            tail = ls__next(link, a, shift);
+            a = *tail;
         }
     }
     *tail = a != LS_NO_CELL ? a : b;
@@ -245,16 +281,17 @@ static inline uint32_t ls__list_merge(const ls_node *nodes, uint32_t *link,
  * bottom-up merge sort, bin i holding a sorted run of 2^i cells, so it
  * needs no memory but the links. The order is strict, so every correct
  * sort gives the same list. */
-static inline uint32_t ls__list_sort(const ls_node *nodes, uint32_t *link,
+static inline uint32_t ls__list_sort(ls_node *nodes, uint32_t nshift,
+                                     uint32_t *link, uint32_t shift,
                                      uint32_t list)
 {
     uint32_t bins[32], used = 0, i, run;
     while (list != LS_NO_CELL) {
         run = list;
-        list = link[list];
-        link[run] = LS_NO_CELL;
+        list = *ls__next(link, list, shift);
+        *ls__next(link, run, shift) = LS_NO_CELL;
         for (i = 0; i < used && bins[i] != LS_NO_CELL; i++) {
-            run = ls__list_merge(nodes, link, bins[i], run);
+            run = ls__list_merge(nodes, nshift, link, shift, bins[i], run);
             bins[i] = LS_NO_CELL;
         }
         if (i == used)
@@ -264,7 +301,7 @@ static inline uint32_t ls__list_sort(const ls_node *nodes, uint32_t *link,
     run = LS_NO_CELL;
     for (i = 0; i < used; i++)
         if (bins[i] != LS_NO_CELL)
-            run = ls__list_merge(nodes, link, bins[i], run);
+            run = ls__list_merge(nodes, nshift, link, shift, bins[i], run);
     return run;
 }
 
@@ -346,7 +383,9 @@ static inline uint32_t ls__next_occupied(const ls_open *o, uint32_t from)
  * and keys are unique, so any correct sort agrees. */
 static inline void ls__bucket_advance(ls_open *o, ls_node *nodes)
 {
-    const uint32_t mask = o->bucket_count - 1u;
+    const uint32_t mask = o->bucket_count - 1u, shift = o->link_shift;
+    const uint32_t nshift = o->node_shift;
+    uint32_t *link = o->link;
     uint32_t cell, first, n = 0, i, from = (o->level + 1u) & mask, b;
     uint64_t *keys = o->sort_keys;
     /* The next non-empty bucket in ring order: every cell of the ring has
@@ -364,7 +403,7 @@ static inline void ls__bucket_advance(ls_open *o, ls_node *nodes)
     o->level += 1u + ((b - from) & mask);
     first = o->heads[b];
     o->heads[b] = LS_NO_CELL;
-    if (o->link[first] == LS_NO_CELL) { /* one cell: common with JPS */
+    if (*ls__next(link, first, shift) == LS_NO_CELL) { /* one cell: JPS */
         o->top = first;
         o->future--;
         return;
@@ -373,13 +412,14 @@ static inline void ls__bucket_advance(ls_open *o, ls_node *nodes)
      * while sorting); a level too large for the scratch array is merge
      * sorted through its links instead. */
     for (cell = first; cell != LS_NO_CELL && n < LS_SORT_KEYS;
-         cell = o->link[cell])
-        keys[n++] = ((uint64_t)nodes[cell].g << 32) | (0xFFFFFFFFu - cell);
+         cell = *ls__next(link, cell, shift))
+        keys[n++] = ((uint64_t)ls__node(nodes, cell, nshift)->g << 32) |
+                    (0xFFFFFFFFu - cell);
     if (cell != LS_NO_CELL) {
-        for (; cell != LS_NO_CELL; cell = o->link[cell])
+        for (; cell != LS_NO_CELL; cell = *ls__next(link, cell, shift))
             n++;
         o->future -= n;
-        o->top = ls__list_sort(nodes, o->link, first);
+        o->top = ls__list_sort(nodes, nshift, link, shift, first);
         return;
     }
     o->future -= n;
@@ -388,7 +428,7 @@ static inline void ls__bucket_advance(ls_open *o, ls_node *nodes)
     cell = LS_NO_CELL;
     for (i = 0; i < n; i++) {
         uint32_t c = 0xFFFFFFFFu - (uint32_t)keys[i];
-        o->link[c] = cell;
+        *ls__next(link, c, shift) = cell;
         cell = c;
     }
     o->top = cell;
@@ -406,9 +446,9 @@ LS_HOT_INLINE uint32_t ls__bucket_top(ls_open *o, ls_node *nodes)
 }
 
 /* Remove the cell ls__bucket_top returned. */
-LS_HOT_INLINE void ls__bucket_pop(ls_open *o)
+LS_HOT_INLINE void ls__bucket_pop(ls_open *o, ls_node *nodes, uint32_t shift)
 {
-    o->top = o->link[o->top];
+    o->top = *ls__next(ls__links(o, nodes, shift), o->top, shift);
 }
 
 /* ---------------------------------------------------------- either form */
@@ -424,14 +464,15 @@ static inline uint32_t ls__open_top(ls_open *o, ls_node *nodes)
 /* f of the cell ls__open_top returned. */
 static inline uint32_t ls__open_top_f(const ls_open *o, uint32_t cell)
 {
-    return o->bucket_form ? o->level : o->heap_f[cell];
+    return o->bucket_form ? o->level
+                          : *ls__prev(o->link, cell, o->link_shift);
 }
 
 /* Remove the cell ls__open_top returned. */
 static inline void ls__open_pop(ls_open *o, ls_node *nodes)
 {
     if (o->bucket_form)
-        ls__bucket_pop(o);
+        ls__bucket_pop(o, nodes, o->link_shift);
     else
         ls__heap_pop(o, nodes);
 }
@@ -443,10 +484,10 @@ LS_HOT_INLINE void ls__open_offer(ls_open *o, ls_node *nodes, uint32_t cell,
 {
     if (o->bucket_form) {
         ls__bucket_offer(o, nodes, cell, f, was_open, old_f,
-                         o->track_occupied);
+                         o->track_occupied, o->link_shift, o->node_shift);
         return;
     }
-    o->heap_f[cell] = f;
+    *ls__prev(o->link, cell, o->link_shift) = f;
     if (was_open)
         ls__heap_decrease(o, nodes, cell);
     else

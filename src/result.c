@@ -72,7 +72,7 @@ ls_status ls_search_path(const ls_search *s, ls_point *points,
             points[i] = ls__cell_point_fast(s, s->open.heap[i]);
     else
         for (i = 0, cell = s->path_first; i < s->path_length;
-             i++, cell = s->open.link[cell])
+             i++, cell = *ls__next(s->open.link, cell, 0))
             points[i] = ls__cell_point_fast(s, cell);
     return LS_OK;
 }

@@ -304,9 +304,9 @@ static void test_grid_largest_size_overflows_or_runs_out_cleanly(void)
     CU_ASSERT(tu_counter_balanced(&counter));
 
     counter.failed = 0;
-    /* The largest single block is the node array, 8 bytes per cell
-     * (src/internal.h): only a size_t too small for it overflows. */
-    if ((uint64_t)SIZE_MAX < bordered * 8u) {
+    /* The largest single block is a full context's node array, 16 bytes
+     * per cell (src/context.c): only a size_t too small for it overflows. */
+    if ((uint64_t)SIZE_MAX < bordered * 16u) {
         CU_ASSERT_EQUAL(ls_search_create(LS_MAX_DIMENSION, LS_MAX_DIMENSION,
                                          &a, &s),
                         LS_ERR_SIZE_OVERFLOW);

@@ -63,12 +63,15 @@ static void merge_sort(model_entry *v, model_entry *tmp, size_t n, int high_g)
 typedef struct fixture {
     ls_open open;
     uint32_t cells[CELLS];   /* the heap */
-    uint32_t link[CELLS];
-    uint32_t heap_f[CELLS];
+    /* The nodes, laid out as in a full context (g, tag, next, prev: 16
+     * bytes each) or, after fixture_compact, as in a compact one (g, tag:
+     * 8 bytes each, the links in compact_link). */
+    uint32_t words[4 * CELLS];
+    uint32_t compact_link[CELLS];
+    ls_node *nodes;
     uint32_t heads[RING];
     uint64_t occupied[RING / 64];
     uint64_t sort_keys[CELLS]; /* a level never holds more than CELLS */
-    ls_node nodes[CELLS];
     int present[CELLS];
     uint32_t f[CELLS];
     int high_g;
@@ -79,8 +82,10 @@ static void fixture_init(fixture *x, int bucket_form, int high_g, uint32_t level
     uint32_t i;
     memset(x, 0, sizeof *x);
     x->open.heap = x->cells;
-    x->open.heap_f = x->heap_f;
-    x->open.link = x->link;
+    x->nodes = (ls_node *)(void *)x->words;
+    x->open.link = x->words + 2;
+    x->open.link_shift = 2;
+    x->open.node_shift = 4;
     x->open.top = LS_NO_CELL;
     x->open.capacity = CELLS;
     x->open.tie_mask = high_g ? 0xFFFFFFFFu : 0u;
@@ -95,19 +100,33 @@ static void fixture_init(fixture *x, int bucket_form, int high_g, uint32_t level
     x->high_g = high_g;
 }
 
+/* Switch a fresh fixture to a compact context's layout. */
+static void fixture_compact(fixture *x)
+{
+    x->open.link = x->compact_link;
+    x->open.link_shift = 0;
+    x->open.node_shift = 3;
+}
+
+/* The node of cell in the fixture's layout. */
+static ls_node *node_of(fixture *x, uint32_t cell)
+{
+    return ls__node(x->nodes, cell, x->open.node_shift);
+}
+
 /* Insert cell with (f, g), or lower its key to (f, g). */
 static void offer(fixture *x, uint32_t cell, uint32_t f, uint32_t g)
 {
     int was_open = x->present[cell];
     uint32_t old_f = x->f[cell];
-    x->nodes[cell].g = g;
+    node_of(x, cell)->g = g;
     x->f[cell] = f;
     x->present[cell] = 1;
     ls__open_offer(&x->open, x->nodes, cell, f, was_open, old_f);
 }
 
 /* The first present cell in the documented order, by a linear scan. */
-static int model_min(const fixture *x, model_entry *best)
+static int model_min(fixture *x, model_entry *best)
 {
     uint32_t c;
     int found = 0;
@@ -116,7 +135,7 @@ static int model_min(const fixture *x, model_entry *best)
         if (!x->present[c])
             continue;
         e.f = x->f[c];
-        e.g = x->nodes[c].g;
+        e.g = node_of(x, c)->g;
         e.cell = c;
         if (!found || model_before(&e, best, x->high_g)) {
             *best = e;
@@ -147,13 +166,13 @@ static int pop_checked(fixture *x, uint32_t *popped)
 
 /* Heap form: every slot's cell knows its slot, no child before its
  * parent, and the heap holds exactly the model's cells. */
-static int heap_consistent(const fixture *x)
+static int heap_consistent(fixture *x)
 {
     uint32_t i, n = 0, c;
     for (i = 0; i < x->open.size; i++) {
         uint32_t cell = x->cells[i];
-        if (cell >= CELLS || !x->present[cell] || x->link[cell] != i ||
-            x->open.heap_f[cell] != x->f[cell])
+        if (cell >= CELLS || !x->present[cell] ||
+            x->words[4 * cell + 2] != i || x->words[4 * cell + 3] != x->f[cell])
             return 0;
         if (i > 0 && ls__heap_before(&x->open, x->nodes, cell,
                                      x->cells[(i - 1) / 2]))
@@ -191,18 +210,18 @@ static void run_heap_random(int high_g, uint64_t seed, uint32_t *pops,
                 /* A decrease-key: as in A* (g and f drop together), or
                  * any other strictly smaller key. */
                 cell = x.cells[ls_rng_below(&rng, x.open.size)];
-                if (r < 7 && x.nodes[cell].g > 0) {
-                    uint32_t d = 1 + ls_rng_below(&rng, x.nodes[cell].g);
+                if (r < 7 && node_of(&x, cell)->g > 0) {
+                    uint32_t d = 1 + ls_rng_below(&rng, node_of(&x, cell)->g);
                     if (d > x.f[cell])
                         d = x.f[cell];
                     if (d > 0) {
-                        offer(&x, cell, x.f[cell] - d, x.nodes[cell].g - d);
+                        offer(&x, cell, x.f[cell] - d, node_of(&x, cell)->g - d);
                         (*decreases)++;
                     }
                 } else {
                     model_entry old, now;
                     old.f = x.f[cell];
-                    old.g = x.nodes[cell].g;
+                    old.g = node_of(&x, cell)->g;
                     old.cell = now.cell = cell;
                     now.f = f;
                     now.g = g;
@@ -226,7 +245,7 @@ static void run_heap_random(int high_g, uint64_t seed, uint32_t *pops,
         for (c = 0; c < CELLS; c++)
             if (x.present[c]) {
                 rest[n].f = x.f[c];
-                rest[n].g = x.nodes[c].g;
+                rest[n].g = node_of(&x, c)->g;
                 rest[n].cell = c;
                 n++;
             }
@@ -382,7 +401,7 @@ static void test_heap_form_decrease_key_moves_cell_to_its_place(void)
     offer(&x, 4, 5, 15);  /* last to first */
     CU_ASSERT(heap_consistent(&x));
     CU_ASSERT_EQUAL(x.cells[0], 4);
-    CU_ASSERT_EQUAL(x.link[4], 0);
+    CU_ASSERT_EQUAL(x.words[4 * 4 + 2], 0); /* cell 4's heap position */
     drain(&x, got, 5);
     CU_ASSERT_EQUAL(memcmp(got, want, sizeof want), 0);
     CU_ASSERT_EQUAL(x.open.size, 0);
@@ -416,16 +435,17 @@ static void run_monotone_search(int track, int with_prev)
             h[c] = ls_rng_below(&rng, 21);
         fixture_init(&x, 1, 1, h[start]);
         x.open.track_occupied = track;
-        x.open.prev = with_prev ? x.heap_f : NULL;
+        if (!with_prev)
+            fixture_compact(&x);
         offer(&x, start, h[start], 0);
         while ((st = pop_checked(&x, &popped)) == 1) {
             uint32_t k, n, F = x.f[popped];
             pops++;
-            x.nodes[popped].tag = 1; /* closed: never offered again */
+            node_of(&x, popped)->tag = 1; /* closed: never offered again */
             n = ls_rng_below(&rng, 7);
             for (k = 0; k < n; k++) {
                 uint32_t cell = ls_rng_below(&rng, CELLS), lo, rise, g;
-                if (x.nodes[cell].tag != 0)
+                if (node_of(&x, cell)->tag != 0)
                     continue;
                 /* rise = f(cell) - F >= 0 with a step of at least 1. */
                 lo = h[cell] + 1 > h[popped] ? h[cell] + 1 - h[popped] : 0;
@@ -434,9 +454,9 @@ static void run_monotone_search(int track, int with_prev)
                     rise += ls_rng_below(&rng, x.present[cell] ? 6u : SPREAD + 1u - lo);
                 if (rise > SPREAD)
                     rise = SPREAD;
-                g = x.nodes[popped].g + rise + h[popped] - h[cell];
+                g = node_of(&x, popped)->g + rise + h[popped] - h[cell];
                 if (x.present[cell]) {
-                    if (g >= x.nodes[cell].g)
+                    if (g >= node_of(&x, cell)->g)
                         continue; /* not strictly better: no change */
                     decreases++;
                 }
@@ -684,7 +704,7 @@ static void test_level_sorts_agree_with_the_order(void)
             links[by_keys[i]] = list;
             list = by_keys[i];
         }
-        for (cell = ls__list_sort(nodes, links, list); cell != LS_NO_CELL;
+        for (cell = ls__list_sort(nodes, 3, links, 0, list); cell != LS_NO_CELL;
              cell = links[cell])
             if (got < MAX)
                 by_list[got++] = cell;
@@ -718,8 +738,8 @@ static void test_level_sorts_agree_with_the_order(void)
 static void test_bucket_levels_of_any_size_pop_in_order(void)
 {
     enum { MAX = LS_SORT_KEYS + 700, LEVEL_RING = 64 };
-    static ls_node nodes[MAX];
-    static uint32_t heads[LEVEL_RING], links[MAX];
+    static uint32_t words[4 * MAX], heads[LEVEL_RING], links[MAX];
+    ls_node *nodes = (ls_node *)(void *)words;
     static uint64_t keys[LS_SORT_KEYS], occupied[LEVEL_RING / 64];
     static const uint32_t sizes[] = { 2, 17, 65, LS_SORT_KEYS - 1,
                                       LS_SORT_KEYS, LS_SORT_KEYS + 1, MAX };
@@ -736,7 +756,10 @@ static void test_bucket_levels_of_any_size_pop_in_order(void)
             memset(&o, 0, sizeof o);
             memset(occupied, 0, sizeof occupied);
             o.capacity = MAX;
-            o.link = links;
+            /* both layouts: full (links inside 16-byte nodes), compact */
+            o.link = track ? words + 2 : links;
+            o.link_shift = track ? 2u : 0u;
+            o.node_shift = track ? 4u : 3u;
             o.top = LS_NO_CELL;
             o.tie_mask = 0xFFFFFFFFu;
             o.bucket_form = 1;
@@ -750,7 +773,8 @@ static void test_bucket_levels_of_any_size_pop_in_order(void)
                 heads[i] = LS_NO_CELL;
             for (i = 0; i < n; i++) { /* shuffled cells, g with ties */
                 cell = (i * 7919u) % MAX;
-                nodes[cell].g = ls_rng_below(&rng, 1u + n / 8u);
+                ls__node(nodes, cell, o.node_shift)->g =
+                    ls_rng_below(&rng, 1u + n / 8u);
                 ls__open_offer(&o, nodes, cell, 130, 0, 0);
             }
             popped = 0;
@@ -758,10 +782,12 @@ static void test_bucket_levels_of_any_size_pop_in_order(void)
             while ((cell = ls__open_top(&o, nodes)) != LS_NO_CELL) {
                 if (o.level != 130)
                     bad++;
-                if (prev != LS_NO_CELL &&
-                    !(nodes[cell].g < nodes[prev].g ||
-                      (nodes[cell].g == nodes[prev].g && cell > prev)))
-                    bad++;
+                if (prev != LS_NO_CELL) {
+                    uint32_t g = ls__node(nodes, cell, o.node_shift)->g;
+                    uint32_t gp = ls__node(nodes, prev, o.node_shift)->g;
+                    if (!(g < gp || (g == gp && cell > prev)))
+                        bad++;
+                }
                 prev = cell;
                 ls__open_pop(&o, nodes);
                 popped++;
