@@ -11,8 +11,10 @@
  * elsewhere (the result is the same, only slower). */
 #if defined(__GNUC__) || defined(__clang__)
 #define LS_HOT_INLINE static inline __attribute__((always_inline))
+#define LS_NOINLINE __attribute__((noinline))
 #else
 #define LS_HOT_INLINE static inline
+#define LS_NOINLINE
 #endif
 
 /* Allocation through the caller's hooks or malloc/free. */
@@ -80,8 +82,11 @@ typedef struct ls_node {
 LS_HOT_INLINE ls_node *ls__node(ls_node *nodes, uint32_t cell,
                                 uint32_t node_shift)
 {
-    return (ls_node *)(void *)((unsigned char *)nodes +
-                               ((size_t)cell << node_shift));
+    /* Counted in 32-bit words, like the links (openlist.h): in a full
+     * context a cell's node and its links then share one index, cell << 2,
+     * which the compiler computes once. */
+    return (ls_node *)(void *)((uint32_t *)(void *)nodes +
+                               ((size_t)cell << (node_shift - 2u)));
 }
 
 #define LS_TAG_GEN_SHIFT 19u
@@ -225,7 +230,8 @@ typedef struct ls_jps_view {
     uint32_t row_words, col_words, stride;
     uint32_t goal, goal_c, goal_r;   /* bordered index, column, row */
     int32_t offset[8];
-    int32_t fast;                    /* the fast loop with the octile estimate */
+    int32_t fast;                    /* LS_LOOP_*: a fast loop only with the
+                                        octile estimate */
 } ls_jps_view;
 
 void ls__jps_view_init(const ls_search *s, ls_jps_view *v);

@@ -65,8 +65,8 @@ void ls__jps_view_init(const ls_search *s, ls_jps_view *v)
     v->goal_r = (uint32_t)s->plan.goal_y + 1u;
     for (d = 0; d < 8; d++)
         v->offset[d] = s->offset[d];
-    v->fast = s->fast_loop != LS_LOOP_CHECKED &&
-              s->plan.heuristic == LS_HEURISTIC_OCTILE;
+    v->fast = s->plan.heuristic == LS_HEURISTIC_OCTILE ? s->fast_loop
+                                                       : LS_LOOP_CHECKED;
 }
 
 static int is_free(const uint8_t *cells, uint32_t cell)
@@ -218,14 +218,15 @@ LS_HOT_INLINE uint32_t forced_mask(const ls_jps_view *v, uint32_t cell,
 
 /* Offer the jump point next (at x, y), reached by run steps in direction
  * dir, the cost ng: the rule of astar.c's try_move (skip closed cells;
- * change only on a strictly smaller g). fast: the fast loop's promises
- * (bucket form, octile estimate, no overflow possible) hold. */
+ * change only on a strictly smaller g). fast: LS_LOOP_CHECKED, or the
+ * fast loop's kind, whose promises (bucket form, octile estimate, no
+ * overflow possible) hold. */
 LS_HOT_INLINE ls_status offer_jump_point(ls_search *s, uint32_t next,
                                          uint64_t ng, uint32_t dir,
                                          uint32_t run, int32_t x, int32_t y,
                                          int fast)
 {
-    ls_node *n = ls__node(s->nodes, next, s->open.node_shift);
+    ls_node *n = ls__node(s->nodes, next, LS_LOOP_NODE_SHIFT(fast, &s->open));
     const uint32_t tag = n->tag;
     const int fresh = (tag >> LS_TAG_GEN_SHIFT) != s->generation;
     uint64_t f;
@@ -244,7 +245,8 @@ LS_HOT_INLINE ls_status offer_jump_point(ls_search *s, uint32_t next,
     n->tag = ls__tag_parent(s->generation, dir, run);
     if (fast)
         ls__bucket_offer(&s->open, s->nodes, next, (uint32_t)f, !fresh, old_f,
-                         1, s->open.link_shift, s->open.node_shift);
+                         1, LS_LOOP_LINK_SHIFT(fast, &s->open),
+                         LS_LOOP_NODE_SHIFT(fast, &s->open));
     else
         ls__open_offer(&s->open, s->nodes, next, (uint32_t)f, !fresh, old_f);
     return LS_OK;
@@ -318,7 +320,8 @@ static ls_status jump_and_offer_checked(ls_search *s, const ls_jps_view *v,
 LS_HOT_INLINE ls_status expand_with(ls_search *s, const ls_jps_view *v,
                                     uint32_t cell, ls_point at, int fast)
 {
-    const ls_node *node = ls__node(s->nodes, cell, s->open.node_shift);
+    const ls_node *node =
+        ls__node(s->nodes, cell, LS_LOOP_NODE_SHIFT(fast, &s->open));
     const uint32_t tag = node->tag;
     uint32_t mask = 0xFFu, from;
     ls_status st = LS_OK;
@@ -331,7 +334,7 @@ LS_HOT_INLINE ls_status expand_with(ls_search *s, const ls_jps_view *v,
     o.at = at;
 
 #define LS_JUMP(d)                                                      \
-    (st = fast ? jump_and_offer(s, v, &o, d, 1)                         \
+    (st = fast ? jump_and_offer(s, v, &o, d, fast)                      \
                : jump_and_offer_checked(s, v, &o, d)) != LS_OK
 #define LS_JUMP_IF(d) ((mask & (1u << d)) && LS_JUMP(d))
     if (tag & LS_TAG_HAS_PARENT) {
@@ -366,6 +369,12 @@ LS_HOT_INLINE ls_status expand_with(ls_search *s, const ls_jps_view *v,
 ls_status ls__jps_expand(ls_search *s, const ls_jps_view *v, uint32_t cell,
                          ls_point at)
 {
-    return v->fast ? expand_with(s, v, cell, at, 1)
-                   : expand_with(s, v, cell, at, 0);
+    switch (v->fast) {
+    case LS_LOOP_FAST_FULL:
+        return expand_with(s, v, cell, at, LS_LOOP_FAST_FULL);
+    case LS_LOOP_FAST_COMPACT:
+        return expand_with(s, v, cell, at, LS_LOOP_FAST_COMPACT);
+    default:
+        return expand_with(s, v, cell, at, LS_LOOP_CHECKED);
+    }
 }
