@@ -323,12 +323,16 @@ ls_status ls_query_validate(const ls_query *q, const ls_grid *grid);
  *   g     4 bytes  cost from the start while open (0 once closed)
  *   tag   4 bytes  query generation 13 bits, closed 1, has-parent 1,
  *                  direction from the parent 3, run length 14 (JPS jumps)
- *   link  4 bytes  open list: next cell in an f-bucket or in the current f
- *                  level, or heap position; after a search, in a compact
- *                  context, the next cell of the path
+ *   next  4 bytes  open list: next cell in an f-bucket or in the current f
+ *                  level, or (heap form) heap position; after a search, in
+ *                  a compact context, the next cell of the path
  * and for LS_SEARCH_FULL only:
+ *   prev  4 bytes  open list: previous cell in an f-bucket (so that
+ *                  decrease-key unlinks in O(1); a compact context walks
+ *                  the bucket instead), or (heap form) f
  *   heap  4 bytes  the binary heap of open cells; after a search, the path
- *   f     4 bytes  f of each cell in the heap
+ * A full context keeps g, tag, next and prev together in one 16-byte node;
+ * a compact one has 8-byte nodes (g, tag) and an array of next.
  * so 12 bytes (compact) or 20 (full). Plus, per context, a ring of 4-byte
  * bucket heads for the open list (the smallest power of two above
  * max(3584, 28 * longest side): 16 KB for a 64x64 grid, 64 KB for 512x512,

@@ -52,12 +52,15 @@ static inline uint32_t ls__cell_index(uint32_t stride, int32_t x, int32_t y)
 }
 
 /*
- * Per-cell search state: an 8-byte node, and a 4-byte link in an array of
- * its own (ls_open.link), 12 bytes in all. The neighbour test reads only
- * the node, whose 8-byte stride indexes for free; the link is touched only
- * when a cell enters or leaves the open list. A cell's state is valid only
- * while the generation in its tag equals the context's, which makes
- * starting a query O(1): bumping the generation forgets every cell at once.
+ * Per-cell search state. The node below is what every loop reads; its
+ * stride and the open list's links (openlist.h) depend on the context:
+ *   full     16-byte nodes: g, tag, then the links next and prev
+ *   compact   8-byte nodes: g, tag; next in an array of its own
+ * so a full context touches one 16-byte line per cell, as the search reads
+ * g and tag and writes the links together, and a compact one needs 12
+ * bytes per cell. A cell's state is valid only while the generation in its
+ * tag equals the context's, which makes starting a query O(1): bumping
+ * the generation forgets every cell at once.
  *   g     cost from the start while the cell is open; 0 once it is closed,
  *         so the "strictly smaller g" test alone also skips closed cells
  *   tag   bits 31..19  generation (13 bits; all tags are cleared for real
@@ -67,9 +70,6 @@ static inline uint32_t ls__cell_index(uint32_t stride, int32_t x, int32_t y)
  *         bits 16..14  direction of the steps from the parent into this cell
  *         bits 13..0   run: how many such steps (1 for A*; a jump's length
  *                      for JPS), so parent = cell - run * offset[direction]
- *   link  open list: next cell in a bucket or in the current level, or the
- *         heap position (openlist.h); in a compact context, after a search
- *         that found a path, the next cell of the path (see finish_found)
  */
 typedef struct ls_node {
     uint32_t g;
@@ -122,7 +122,7 @@ enum { LS_PHASE_IDLE, LS_PHASE_RUNNING, LS_PHASE_DONE };
 
 /* Which copy of the search loop a query runs: the checked one, or a fast
  * one (bucket form, weight 1.0, costs that cannot overflow) for a full or
- * a compact context, whose link slots are two words or one. */
+ * a compact context (16-byte nodes holding the links, or 8-byte nodes). */
 enum { LS_LOOP_CHECKED = 0, LS_LOOP_FAST_FULL = 1, LS_LOOP_FAST_COMPACT = 2 };
 /* The open list's link and node shifts (openlist.h) in a copy of the loop:
  * constants in the fast copies, read from the open list o in the other. */
