@@ -160,7 +160,8 @@ static int bucket_form_fits(const ls_search *s, const ls_grid *grid,
 static void choose_open_form(ls_search *s)
 {
     const ls_plan *p = &s->plan;
-    s->open.bucket_form = (s->force_heap == 0 || s->open.heap == NULL) &&
+    /* A compact context has no heap to force. */
+    s->open.bucket_form = (s->force_heap == 0 || s->flags == LS_SEARCH_COMPACT) &&
                           bucket_form_fits(s, s->grid, p);
     s->open.tie_mask = p->tie_break == LS_TIE_HIGH_G ? 0xFFFFFFFFu : 0u;
     s->open.track_occupied = p->algorithm == LS_ALGO_JPS;
@@ -187,7 +188,7 @@ ls_status ls_search_begin(ls_search *s, const ls_grid *grid,
     st = ls__plan_query(q, grid, &s->plan);
     if (st != LS_OK)
         return st;
-    if (s->open.heap == NULL && !bucket_form_fits(s, grid, &s->plan))
+    if (s->flags == LS_SEARCH_COMPACT && !bucket_form_fits(s, grid, &s->plan))
         return LS_ERR_NEEDS_FULL_CONTEXT;
 
     sx = q->start_x;

@@ -235,34 +235,25 @@ LS_HOT_INLINE void ls__bucket_unlink(ls_open *o, ls_node *nodes, uint32_t cell,
     o->future--;
 }
 
-/* Into the current level, before everything older (see the top). Out of
- * line: inlined into each of the eight moves it costs the hot loop more
- * registers than its call costs. */
-LS_HOT_INLINE void
-ls__level_insert(ls_open *o, ls_node *nodes, uint32_t *link, uint32_t cell,
-                 uint32_t shift, uint32_t nshift)
-{
-    uint32_t *at = &o->top;
-    while (*at != LS_NO_CELL && ls__level_after(nodes, nshift, cell, *at))
-        at = ls__next(link, *at, shift);
-    *ls__next(link, cell, shift) = *at;
-    *at = cell;
-}
-
 /* Put cell (whose g is set) with f where it belongs; was_open says it was
  * already in the future bucket of old_f (a decrease-key). */
 LS_HOT_INLINE void ls__bucket_offer(ls_open *o, ls_node *nodes, uint32_t cell,
                                     uint32_t f, int was_open, uint32_t old_f,
                                     int track, uint32_t shift, uint32_t nshift)
 {
-    uint32_t *link = ls__links(o, nodes, shift);
+    uint32_t *link = ls__links(o, nodes, shift), *at;
     if (was_open)
         ls__bucket_unlink(o, nodes, cell, old_f, track, shift);
     if (f != o->level) {
         ls__bucket_link(o, nodes, cell, f, track, shift);
         return;
     }
-    ls__level_insert(o, nodes, link, cell, shift, nshift);
+    /* Into the current level, before everything older (see the top). */
+    at = &o->top;
+    while (*at != LS_NO_CELL && ls__level_after(nodes, nshift, cell, *at))
+        at = ls__next(link, *at, shift);
+    *ls__next(link, cell, shift) = *at;
+    *at = cell;
 }
 
 /* Merge two lists, each sorted in pop order, into one. */
