@@ -174,7 +174,8 @@ static int run(const path_args *a, const ls_grid *grid, const char *symbols)
     q.goal_x = a->to.x;
     q.goal_y = a->to.y;
     ls_grid_size(grid, &width, &height);
-    st = ls_search_create(width, height, NULL, &search);
+    st = ls_search_create_with(width, height, a->options.context_flags, NULL,
+                               &search);
     if (st == LS_OK)
         st = ls_run_query(search, grid, &q, a->options.budget, &result);
     if (st == LS_OK && result.status == LS_OK)

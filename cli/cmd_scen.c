@@ -128,7 +128,8 @@ static int run_all(const scen_args *a, const ls_grid *grid,
     /* Room for a path that crosses the map a couple of times; a longer one
      * grows the buffer once. */
     start_capacity = 4u * ((uint32_t)width + (uint32_t)height);
-    st = ls_search_create(width, height, NULL, &search);
+    st = ls_search_create_with(width, height, a->options.context_flags, NULL,
+                               &search);
     if (st != LS_OK)
         return cli_fail("scen: cannot create a search context: %s",
                         ls_status_string(st));

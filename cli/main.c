@@ -34,6 +34,10 @@ void cli_usage(FILE *out)
 "  --algo astar|jps              search algorithm (default astar; jps needs\n"
 "                                uniform costs, 8-connectivity, corners none)\n"
 "  --swamp-cost N                cost 1..255 of swamp 'S' cells (default 1)\n"
+"  --context full|compact        search context: full (20 bytes per cell,\n"
+"                                any query; default) or compact (12 bytes,\n"
+"                                default-style queries only, slower on open\n"
+"                                maps)\n"
 "\n"
 "maps: Moving AI format; . G S passable (cost 1), @ O T W blocked.\n"
 "exit status: 0 done (path: found), 1 path: no path, 2 bad input.\n",

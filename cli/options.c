@@ -13,6 +13,7 @@ void ls_options_init(ls_cli_options *o)
     ls_query_init(&o->query);
     o->budget = 0;
     o->swamp_cost = 1;
+    o->context_flags = LS_SEARCH_FULL;
 }
 
 int ls_parse_uint(const char *text, uint32_t min, uint32_t max,
@@ -148,7 +149,7 @@ static int take_weight(const char *value, fix16_t *field, ls_cli_error *err)
 static const char *const option_names[] = {
     "--connect", "--corners", "--heuristic", "--tie", "--weight",
     "--straight", "--diagonal", "--max-expansions", "--budget", "--algo",
-    "--swamp-cost", NULL
+    "--swamp-cost", "--context", NULL
 };
 
 int ls_options_take(int argc, char *const argv[], int *i, ls_cli_options *o,
@@ -171,6 +172,10 @@ int ls_options_take(int argc, char *const argv[], int *i, ls_cli_options *o,
     static const int32_t tie_codes[] = { LS_TIE_HIGH_G, LS_TIE_LOW_G };
     static const char *const algo_names[] = { "astar", "jps", NULL };
     static const int32_t algo_codes[] = { LS_ALGO_ASTAR, LS_ALGO_JPS };
+    static const char *const context_names[] = { "full", "compact", NULL };
+    static const int32_t context_codes[] = { LS_SEARCH_FULL,
+                                             LS_SEARCH_COMPACT };
+    int32_t context;
     ls_query *q = &o->query;
     const char *v = "";
     int k, rc = 0;
@@ -212,8 +217,14 @@ int ls_options_take(int argc, char *const argv[], int *i, ls_cli_options *o,
     case 9:
         return take_word("--algo", v, algo_names, algo_codes, "astar or jps",
                          &q->algorithm, err);
-    default:
+    case 10:
         return take_number("--swamp-cost", v, 1, 255, &o->swamp_cost, err);
+    default:
+        rc = take_word("--context", v, context_names, context_codes,
+                       "full or compact", &context, err);
+        if (rc > 0)
+            o->context_flags = (uint32_t)context;
+        return rc;
     }
 }
 

@@ -10,6 +10,7 @@
  *                             never changes any output byte)
  *   --algo astar|jps         (LS_ALGO_ASTAR or LS_ALGO_JPS)
  *   --swamp-cost N           (cost 1..255 of 'S' cells; default 1)
+ *   --context full|compact   (LS_SEARCH_FULL or LS_SEARCH_COMPACT)
  *
  * Each is accepted as "--opt V" and "--opt=V". Numbers are decimal digits
  * only, range-checked. No floating point is used.
@@ -25,9 +26,10 @@ typedef struct ls_cli_options {
     ls_query query;   /* every field but start and goal */
     uint32_t budget;  /* expansions per step; 0 = run each query in one call */
     uint32_t swamp_cost; /* cost of 'S' map cells, 1..255 */
+    uint32_t context_flags; /* LS_SEARCH_FULL (default) or LS_SEARCH_COMPACT */
 } ls_cli_options;
 
-/* Defaults: ls_query_init's, budget 0. */
+/* Defaults: ls_query_init's, budget 0, a full context. */
 void ls_options_init(ls_cli_options *o);
 
 /* If argv[*i] is a shared option, parse it and its value, advance *i past

@@ -418,6 +418,25 @@ expect_error 2 "bad algo" "bad value 'dfs' for --algo" \
     path "$demo" --from 1,1 --to 46,21 --algo dfs
 expect_error 2 "bad swamp cost" "--swamp-cost" \
     path "$demo" --from 1,1 --to 46,21 --swamp-cost 256
+# --------------------------------------------------------- --context
+# A compact context prints byte for byte what a full one prints, for A*
+# and JPS, sliced or not; it refuses a weighted query, naming the reason.
+for algo in astar jps; do
+    expect_code 0 "scen $algo full" scen "$demo" "$demo_scen" --algo $algo
+    cp "$tmp/out" "$tmp/full-$algo"
+    expect_code 0 "scen $algo compact" scen "$demo" "$demo_scen" --algo $algo \
+        --context compact --budget 7
+    cmp -s "$tmp/out" "$tmp/full-$algo" ||
+        fail "scen --algo $algo --context compact: output differs from full"
+done
+expect_code 0 "path compact" path "$demo" --from 1,1 --to 40,5 \
+    --context compact --swamp-cost 3
+expect_line "path compact" "status: path found"
+expect_error 2 "compact weighted" "needs a full search context" \
+    path "$demo" --from 1,1 --to 40,5 --context compact --weight 2
+expect_error 2 "bad context" "bad value 'tiny' for --context" \
+    path "$demo" --from 1,1 --to 40,5 --context tiny
+
 # Crossing the swamp costs 134 at cost 1; at cost 5 the path goes round.
 expect_code 0 "swamp cost 1" path "$demo" --from 17,9 --to 30,8
 expect_line "swamp cost 1" "cost: 134"
