@@ -197,6 +197,22 @@ static void runner_buffers(runner *r, int on)
 /* The kind of lockstar context (--compact): the benchmark's queries are
  * the default ones, which both kinds run. */
 static uint32_t context_flags = LS_SEARCH_FULL;
+/* The kind of grid lockstar searches (--compact-grid). */
+static uint32_t grid_flags = LS_GRID_FULL;
+
+/* Make m->grid the kind --compact-grid asks for, from m->plain. */
+static void set_grid_kind(bench_map *m)
+{
+    if (grid_flags == LS_GRID_FULL)
+        return;
+    ls_grid_destroy(m->grid);
+    m->grid = NULL;
+    if (ls_grid_create_with(m->width, m->height, grid_flags,
+                            &counting_allocator, &m->grid) != LS_OK ||
+        ls_grid_load(m->grid, m->plain,
+                     (size_t)m->width * (size_t)m->height) != LS_OK)
+        die("cannot create the compact grid of %s", m->name);
+}
 
 /* Create (or with create == 0 destroy) the state of one algorithm. */
 static void runner_state(runner *r, int algo, int create)
@@ -467,6 +483,7 @@ static void load_scen_map(bench_map *m, const char *map_path,
     }
     ls_scen_free(&scen);
     map_from_grid(m);
+    set_grid_kind(m);
 }
 
 static void make_generated_map(bench_map *m, int32_t size, const config *cfg)
@@ -482,6 +499,7 @@ static void make_generated_map(bench_map *m, int32_t size, const config *cfg)
     if (ls_grid_create(size, size, &counting_allocator, &m->grid) != LS_OK ||
         ls_grid_load(m->grid, m->plain, (size_t)size * (size_t)size) != LS_OK)
         die("cannot create the grid of %s", m->name);
+    set_grid_kind(m);
 }
 
 static void free_map(bench_map *m)
@@ -900,6 +918,8 @@ static void usage(void)
            "  --block N              interleave algorithms every N queries (default 10)\n"
            "  --compact              lockstar in a compact context (12 bytes per cell)\n"
            "                         instead of a full one (20)\n"
+           "  --compact-grid         lockstar on compact grids (1 byte per cell, JPS\n"
+           "                         scanning cells) instead of full ones (1.25)\n"
            "  --huge-pages           put every algorithm's search state (blocks of 2 MiB\n"
            "                         and more) on transparent huge pages (madvise)\n"
            "  --clock wall|cpu       time queries in wall time (CLOCK_MONOTONIC, default)\n"
@@ -1013,6 +1033,9 @@ int main(int argc, char **argv)
         } else if (strcmp(arg, "--compact") == 0) {
             takes = 0;
             context_flags = LS_SEARCH_COMPACT;
+        } else if (strcmp(arg, "--compact-grid") == 0) {
+            takes = 0;
+            grid_flags = LS_GRID_COMPACT;
         } else if (strcmp(arg, "--huge-pages") == 0) {
             takes = 0;
             cfg.huge_pages = 1;

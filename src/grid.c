@@ -1,7 +1,8 @@
 /*
- * grid.c - the terrain: one byte per cell inside a blocked border, plus one
- * bit per cell twice (by rows and by columns) saying "passable", which
- * lets jump point search test 64 cells at a time (bits.h).
+ * grid.c - the terrain: one byte per cell inside a blocked border, plus
+ * (unless the grid is LS_GRID_COMPACT) one bit per cell twice, by rows and
+ * by columns, saying "passable", which lets jump point search test 64
+ * cells at a time (bits.h).
  */
 #include <string.h>
 #include "internal.h"
@@ -42,9 +43,13 @@ static void release_grid(ls_grid *g)
 /* Set the passability bits of bordered cell (c, r). */
 static void set_bits(ls_grid *g, uint32_t c, uint32_t r, int passable)
 {
-    uint64_t *rw = &g->row_bits[(size_t)r * g->row_words + (c >> 6)];
-    uint64_t *cw = &g->col_bits[(size_t)c * g->col_words + (r >> 6)];
-    uint64_t rb = (uint64_t)1 << (c & 63u), cb = (uint64_t)1 << (r & 63u);
+    uint64_t *rw, *cw, rb, cb;
+    if (!g->row_bits) /* LS_GRID_COMPACT */
+        return;
+    rw = &g->row_bits[(size_t)r * g->row_words + (c >> 6)];
+    cw = &g->col_bits[(size_t)c * g->col_words + (r >> 6)];
+    rb = (uint64_t)1 << (c & 63u);
+    cb = (uint64_t)1 << (r & 63u);
     if (passable) {
         *rw |= rb;
         *cw |= cb;
@@ -58,8 +63,10 @@ static void set_bits(ls_grid *g, uint32_t c, uint32_t r, int passable)
 static void rebuild_derived(ls_grid *g)
 {
     uint32_t c, r, costly = 0;
-    memset(bits_block(g->row_bits), 0, row_bits_bytes(g));
-    memset(bits_block(g->col_bits), 0, col_bits_bytes(g));
+    if (g->row_bits) {
+        memset(bits_block(g->row_bits), 0, row_bits_bytes(g));
+        memset(bits_block(g->col_bits), 0, col_bits_bytes(g));
+    }
     for (r = 1; r <= (uint32_t)g->height; r++)
         for (c = 1; c <= (uint32_t)g->width; c++) {
             uint8_t v = g->cells[r * g->stride + c];
@@ -73,6 +80,12 @@ static void rebuild_derived(ls_grid *g)
 ls_status ls_grid_create(int32_t width, int32_t height,
                          const ls_allocator *allocator, ls_grid **out)
 {
+    return ls_grid_create_with(width, height, LS_GRID_FULL, allocator, out);
+}
+
+ls_status ls_grid_create_with(int32_t width, int32_t height, uint32_t flags,
+                              const ls_allocator *allocator, ls_grid **out)
+{
     ls_allocator a;
     ls_grid *g;
     uint32_t cells;
@@ -84,6 +97,8 @@ ls_status ls_grid_create(int32_t width, int32_t height,
     st = ls__bordered_cells(width, height, &cells);
     if (st != LS_OK)
         return st;
+    if (flags != LS_GRID_FULL && flags != LS_GRID_COMPACT)
+        return LS_ERR_BAD_FLAGS;
     if ((size_t)cells != cells) /* size_t narrower than 32 bits */
         return LS_ERR_SIZE_OVERFLOW;
 
@@ -100,9 +115,12 @@ ls_status ls_grid_create(int32_t width, int32_t height,
     g->row_words = (g->stride + 63u) / 64u;
     g->col_words = ((uint32_t)height + 2u + 63u) / 64u;
     g->cells = ls__alloc(&a, cells);
-    g->row_bits = bits_after_pad(ls__alloc(&a, row_bits_bytes(g)));
-    g->col_bits = bits_after_pad(ls__alloc(&a, col_bits_bytes(g)));
-    if (!g->cells || !g->row_bits || !g->col_bits) {
+    if (flags == LS_GRID_FULL) {
+        g->row_bits = bits_after_pad(ls__alloc(&a, row_bits_bytes(g)));
+        g->col_bits = bits_after_pad(ls__alloc(&a, col_bits_bytes(g)));
+    }
+    if (!g->cells ||
+        (flags == LS_GRID_FULL && (!g->row_bits || !g->col_bits))) {
         release_grid(g);
         return LS_ERR_OUT_OF_MEMORY;
     }

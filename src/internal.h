@@ -232,6 +232,7 @@ typedef struct ls_jps_view {
     int32_t offset[8];
     int32_t fast;                    /* LS_LOOP_*: a fast loop only with the
                                         octile estimate */
+    int32_t bytes;                   /* the grid has no bitsets: scan cells */
 } ls_jps_view;
 
 void ls__jps_view_init(const ls_search *s, ls_jps_view *v);

@@ -65,8 +65,12 @@ void ls__jps_view_init(const ls_search *s, ls_jps_view *v)
     v->goal_r = (uint32_t)s->plan.goal_y + 1u;
     for (d = 0; d < 8; d++)
         v->offset[d] = s->offset[d];
-    v->fast = s->plan.heuristic == LS_HEURISTIC_OCTILE ? s->fast_loop
-                                                       : LS_LOOP_CHECKED;
+    /* A grid without bitsets (LS_GRID_COMPACT) is scanned a cell at a
+     * time, by the checked copy only: the fast copies stay as they are. */
+    v->bytes = g->row_bits == NULL;
+    v->fast = s->plan.heuristic == LS_HEURISTIC_OCTILE && !v->bytes
+                  ? s->fast_loop
+                  : LS_LOOP_CHECKED;
 }
 
 static int is_free(const uint8_t *cells, uint32_t cell)
@@ -143,17 +147,70 @@ LS_HOT_INLINE uint32_t jump_line(const uint64_t *line, uint32_t n,
     return wall ? 0u : p;
 }
 
-/* Jump straight from bordered (c, r) in direction d (N, E, S or W), 64
- * cells at a time in the grid's bitsets: the column (E, W) or row (N, S)
- * of the jump point, or 0 if none. */
+/* jump_line for a grid without bitsets, one cell at a time: the line's
+ * position p is cell first + p * along, its side lines are the cells
+ * `side` before and after. Gives exactly what jump_line gives: the same
+ * events (a blocked cell; a side cell free whose predecessor on its line
+ * is blocked) in the same order. The border ends every line, and the side
+ * lines of a line next to the border are the border itself, so every
+ * cell read is inside the array. */
+static uint32_t jump_line_bytes(const uint8_t *cells, uint32_t first,
+                                uint32_t along, uint32_t side, uint32_t from,
+                                int up, int goal_on_line, uint32_t goal_at)
+{
+    const uint32_t step = up ? along : 0u - along;
+    uint32_t p = from, cell = first + from * along;
+    int wall;
+    for (;;) {
+        p = up ? p + 1u : p - 1u;
+        cell += step;
+        if (!is_free(cells, cell)) {
+            wall = 1;
+            break;
+        }
+        if ((is_free(cells, cell - side) && !is_free(cells, cell - side - step)) ||
+            (is_free(cells, cell + side) && !is_free(cells, cell + side - step))) {
+            wall = 0;
+            break;
+        }
+    }
+    if (goal_on_line &&
+        (up ? goal_at > from && goal_at <= p : goal_at < from && goal_at >= p))
+        return goal_at;
+    return wall ? 0u : p;
+}
+
+/* Jump along row r (E, W; positions are columns) or column c (N, S;
+ * positions are rows) from bordered (c, r): 64 cells at a time in the
+ * grid's bitsets, or a cell at a time when bytes (a grid without them). */
+LS_HOT_INLINE uint32_t jump_row(const ls_jps_view *v, uint32_t c, uint32_t r,
+                                int east, int bytes)
+{
+    if (bytes)
+        return jump_line_bytes(v->cells, r * v->stride, 1u, v->stride, c, east,
+                               v->goal_r == r, v->goal_c);
+    return jump_line(v->row_bits + (size_t)r * v->row_words, v->row_words, c,
+                     east, v->goal_r == r, v->goal_c);
+}
+
+LS_HOT_INLINE uint32_t jump_column(const ls_jps_view *v, uint32_t c,
+                                   uint32_t r, int south, int bytes)
+{
+    if (bytes)
+        return jump_line_bytes(v->cells, c, v->stride, 1u, r, south,
+                               v->goal_c == c, v->goal_r);
+    return jump_line(v->col_bits + (size_t)c * v->col_words, v->col_words, r,
+                     south, v->goal_c == c, v->goal_r);
+}
+
+/* Jump straight from bordered (c, r) in direction d (N, E, S or W): the
+ * column (E, W) or row (N, S) of the jump point, or 0 if none. */
 LS_HOT_INLINE uint32_t jump_straight(const ls_jps_view *v, uint32_t c,
-                                     uint32_t r, uint32_t d)
+                                     uint32_t r, uint32_t d, int bytes)
 {
     if (d == 1 || d == 3)
-        return jump_line(v->row_bits + (size_t)r * v->row_words,
-                         v->row_words, c, d == 1, v->goal_r == r, v->goal_c);
-    return jump_line(v->col_bits + (size_t)c * v->col_words, v->col_words, r,
-                     d == 2, v->goal_c == c, v->goal_r);
+        return jump_row(v, c, r, d == 1, bytes);
+    return jump_column(v, c, r, d == 2, bytes);
 }
 
 /* Jump diagonally from bordered (c, r) in direction d (NE, SE, SW or NW):
@@ -161,7 +218,7 @@ LS_HOT_INLINE uint32_t jump_straight(const ls_jps_view *v, uint32_t c,
  * component) that finds something. Returns the run, 0 if none. The row and
  * column lines of the current cell move along with it. */
 LS_HOT_INLINE uint32_t jump_diagonal(const ls_jps_view *v, uint32_t c,
-                                     uint32_t r, uint32_t d)
+                                     uint32_t r, uint32_t d, int bytes)
 {
     const int dx = step_dx[d], dy = step_dy[d];
     const uint32_t hx = straight_dir(dx, 0), vy = straight_dir(0, dy);
@@ -170,8 +227,9 @@ LS_HOT_INLINE uint32_t jump_diagonal(const ls_jps_view *v, uint32_t c,
     const uint32_t rn = v->row_words, cn = v->col_words;
     const uint32_t goal_c = v->goal_c, goal_r = v->goal_r;
     const uint8_t *cells = v->cells;
-    const uint64_t *row = v->row_bits + (size_t)r * rn;
-    const uint64_t *col = v->col_bits + (size_t)c * cn;
+    /* The bitset lines (none when bytes: the grid has no bitsets). */
+    const uint64_t *row = bytes ? NULL : v->row_bits + (size_t)r * rn;
+    const uint64_t *col = bytes ? NULL : v->col_bits + (size_t)c * cn;
     uint32_t cell = r * v->stride + c, k = 0;
     int free_x = is_free(cells, cell + side_x), free_y = is_free(cells, cell + side_y);
     for (;;) {
@@ -180,8 +238,10 @@ LS_HOT_INLINE uint32_t jump_diagonal(const ls_jps_view *v, uint32_t c,
         cell += step;
         c += (uint32_t)dx;
         r += (uint32_t)dy;
-        row = dy > 0 ? row + rn : row - rn;
-        col = dx > 0 ? col + cn : col - cn;
+        if (!bytes) {
+            row = dy > 0 ? row + rn : row - rn;
+            col = dx > 0 ? col + cn : col - cn;
+        }
         k++;
         if (!is_free(cells, cell))
             return 0;
@@ -191,9 +251,14 @@ LS_HOT_INLINE uint32_t jump_diagonal(const ls_jps_view *v, uint32_t c,
          * the same two cells decide whether the diagonal may go on. */
         free_x = is_free(cells, cell + side_x);
         free_y = is_free(cells, cell + side_y);
-        if ((free_x && jump_line(row, rn, c, hx == 1, r == goal_r, goal_c)) ||
-            (free_y && jump_line(col, cn, r, vy == 2, c == goal_c, goal_r)))
+        if (bytes) {
+            if ((free_x && jump_row(v, c, r, hx == 1, 1)) ||
+                (free_y && jump_column(v, c, r, vy == 2, 1)))
+                return k;
+        } else if ((free_x && jump_line(row, rn, c, hx == 1, r == goal_r, goal_c)) ||
+                   (free_y && jump_line(col, cn, r, vy == 2, c == goal_c, goal_r))) {
             return k;
+        }
     }
 }
 
@@ -264,12 +329,14 @@ LS_HOT_INLINE ls_status jump_and_offer(ls_search *s, const ls_jps_view *v,
                                        int fast)
 {
     const uint32_t c = o->c, r = o->r;
+    /* Only the checked copy scans bytes (ls__jps_view_init). */
+    const int bytes = fast == LS_LOOP_CHECKED && v->bytes;
     uint32_t run, found;
     if (d < 4) {
         uint32_t p;
         if (!is_free(v->cells, o->cell + (uint32_t)v->offset[d]))
             return LS_OK; /* a wall next door: no need to scan the line */
-        p = jump_straight(v, c, r, d);
+        p = jump_straight(v, c, r, d, bytes);
         if (p == 0)
             return LS_OK;
         if (d == 1 || d == 3) {
@@ -280,7 +347,7 @@ LS_HOT_INLINE ls_status jump_and_offer(ls_search *s, const ls_jps_view *v,
             found = p * v->stride + c;
         }
     } else {
-        run = jump_diagonal(v, c, r, d);
+        run = jump_diagonal(v, c, r, d, bytes);
         if (run == 0)
             return LS_OK;
         found = o->cell + run * (uint32_t)v->offset[d];

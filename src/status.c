@@ -37,7 +37,7 @@ const char *ls_status_string(ls_status status)
     case LS_ERR_NOT_UNIFORM: return "JPS needs every passable cell to cost 1";
     case LS_ERR_UNSUPPORTED: return "JPS needs 8-connectivity and no corner cutting";
     case LS_ERR_NEEDS_FULL_CONTEXT: return "query needs a full search context (weight, low-g tie-break, Manhattan with 8-connectivity or large step costs); this one is compact";
-    case LS_ERR_BAD_FLAGS: return "unknown search context flags";
+    case LS_ERR_BAD_FLAGS: return "unknown grid or search context flags";
     default: return "unknown status";
     }
 }

@@ -154,6 +154,17 @@ static void test_memory_matches_documented_sizes(void)
         CU_ASSERT(per_cell > 0);
         CU_ASSERT(gc.bytes_allocated >= cells);
         CU_ASSERT(gc.bytes_allocated <= grid_max);
+        {   /* a compact grid: the cells alone, plus its small struct */
+            tu_counter cc;
+            ls_allocator ca = tu_counting_allocator(&cc);
+            ls_grid *cg = NULL;
+            CU_ASSERT_FATAL(ls_grid_create_with(sz[0], sz[1], LS_GRID_COMPACT,
+                                                &ca, &cg) == LS_OK);
+            CU_ASSERT(cc.bytes_allocated >= cells);
+            CU_ASSERT(cc.bytes_allocated <= cells + 256);
+            ls_grid_destroy(cg);
+            CU_ASSERT(tu_counter_balanced(&cc));
+        }
         CU_ASSERT(sc.bytes_allocated >= per_cell * cells);
         CU_ASSERT(sc.bytes_allocated <= per_cell * cells + 65536 + 256 * longest);
         if (gc.bytes_allocated > grid_max ||
@@ -174,8 +185,8 @@ static void test_memory_matches_documented_sizes(void)
  * is LS_ERR_OUT_OF_MEMORY, leaves *out NULL and leaks nothing. */
 static void test_failing_allocator_gives_out_of_memory_without_leaks(void)
 {
-    int which; /* a grid, a full context, a compact context */
-    for (which = 0; which < 3; which++) {
+    int which; /* a grid, a full context, a compact context, a compact grid */
+    for (which = 0; which < 4; which++) {
         int64_t n;
         int succeeded = 0;
         for (n = 0; n < 32 && !succeeded; n++) {
@@ -186,8 +197,11 @@ static void test_failing_allocator_gives_out_of_memory_without_leaks(void)
             ls_search *s = (ls_search *)&s;
 
             c.fail_after = n;
-            if (which == 0)
-                st = ls_grid_create(30, 20, &a, &g);
+            if (which == 0 || which == 3)
+                st = ls_grid_create_with(30, 20,
+                                         which == 0 ? LS_GRID_FULL
+                                                    : LS_GRID_COMPACT,
+                                         &a, &g);
             else
                 st = ls_search_create_with(30, 20,
                                            which == 1 ? LS_SEARCH_FULL
@@ -198,14 +212,15 @@ static void test_failing_allocator_gives_out_of_memory_without_leaks(void)
                 /* It needed exactly n allocations. */
                 CU_ASSERT_EQUAL(c.allocs, (uint64_t)n);
                 CU_ASSERT_EQUAL(c.failed, 0);
-                if (which == 0)
+                if (which == 0 || which == 3)
                     ls_grid_destroy(g);
                 else
                     ls_search_destroy(s);
             } else {
                 CU_ASSERT_EQUAL(st, LS_ERR_OUT_OF_MEMORY);
                 CU_ASSERT(c.failed >= 1);
-                CU_ASSERT_PTR_NULL(which == 0 ? (void *)g : (void *)s);
+                CU_ASSERT_PTR_NULL(which == 0 || which == 3 ? (void *)g
+                                                            : (void *)s);
             }
             CU_ASSERT(tu_counter_balanced(&c));
         }

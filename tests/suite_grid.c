@@ -1,8 +1,10 @@
 /*
  * suite_grid.c - the grid: create, size, get/set, fill, load, revision,
- * and the size limits of grids and search contexts.
+ * the size limits of grids and search contexts, and compact grids (no
+ * JPS bitsets).
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <CUnit/CUnit.h>
@@ -354,6 +356,76 @@ static void test_grid_get_and_set_out_of_bounds_are_refused(void)
     ls_grid_destroy(g);
 }
 
+/* An LS_GRID_COMPACT grid behaves like a full one through every edit
+ * (set, fill, load) and JPS finds the same results on it, sliced or not,
+ * scanning cells instead of bitsets; A* too. Unknown flags are refused. */
+static void test_compact_grid_gives_the_same_searches(void)
+{
+    static tu_outcome on_full, on_compact;
+    char why[256];
+    ls_rng rng;
+    int i;
+    uint32_t differ = 0, jps_paths = 0;
+    ls_grid *g = (ls_grid *)&g;
+
+    CU_ASSERT_EQUAL(ls_grid_create_with(4, 4, 2, NULL, &g), LS_ERR_BAD_FLAGS);
+    CU_ASSERT_PTR_NULL(g);
+    ls_rng_seed(&rng, 3131);
+    for (i = 0; i < 40; i++) {
+        int32_t w = 1 + (int32_t)ls_rng_below(&rng, 90);
+        int32_t h = 1 + (int32_t)ls_rng_below(&rng, 90);
+        ls_grid *full = tu_random_grid(&rng, w, h, ls_rng_below(&rng, 40), 0, 1);
+        ls_grid *compact = NULL;
+        ls_search *s = NULL;
+        uint8_t *cells;
+        int32_t cw, ch, k;
+
+        CU_ASSERT_FATAL(full != NULL);
+        CU_ASSERT_FATAL(ls_grid_create_with(w, h, LS_GRID_COMPACT, NULL,
+                                            &compact) == LS_OK);
+        CU_ASSERT_FATAL(ls_search_create(w, h, NULL, &s) == LS_OK);
+        /* Reach the same cells three ways: load, fill then set, set. */
+        cells = tu_cells(full, &cw, &ch);
+        CU_ASSERT_FATAL(cells != NULL);
+        if (i % 3 == 0) {
+            CU_ASSERT_EQUAL(ls_grid_load(compact, cells, (size_t)w * (size_t)h),
+                            LS_OK);
+        } else {
+            int32_t x, y;
+            CU_ASSERT_EQUAL(ls_grid_fill(compact, i % 3 == 1 ? 0 : 1), LS_OK);
+            for (y = 0; y < h; y++)
+                for (x = 0; x < w; x++)
+                    ls_grid_set(compact, x, y, cells[(size_t)y * (size_t)w + (size_t)x]);
+        }
+        free(cells);
+        for (k = 0; k < 10; k++) {
+            ls_query q;
+            ls_query_init(&q);
+            q.algorithm = k % 5 == 4 ? LS_ALGO_ASTAR : LS_ALGO_JPS;
+            q.heuristic = k % 4 == 3 ? LS_HEURISTIC_CHEBYSHEV : LS_HEURISTIC_AUTO;
+            if (k % 6 == 5)
+                q.weight = fix16_one * 2;
+            if (!tu_random_open_cell(&rng, full, &q.start_x, &q.start_y) ||
+                !tu_random_open_cell(&rng, full, &q.goal_x, &q.goal_y))
+                break;
+            tu_run(s, full, &q, k % 2 ? 3u : 0u, &on_full);
+            tu_run(s, compact, &q, k % 2 ? 3u : 0u, &on_compact);
+            if (!tu_outcome_equal(&on_full, &on_compact, why, sizeof why)) {
+                differ++;
+                printf("\n    compact grid: %s", why);
+            }
+            if (q.algorithm == LS_ALGO_JPS && on_full.status == LS_OK &&
+                on_full.path_length > 2)
+                jps_paths++;
+        }
+        ls_search_destroy(s);
+        ls_grid_destroy(compact);
+        ls_grid_destroy(full);
+    }
+    CU_ASSERT_EQUAL(differ, 0);
+    CU_ASSERT(jps_paths >= 100); /* the comparison was real */
+}
+
 static void test_grid_destroy_accepts_null(void)
 {
     /* Must simply return; a crash fails the run. */
@@ -390,7 +462,9 @@ int suite_grid_register(void)
                      test_grid_largest_size_overflows_or_runs_out_cleanly) ||
         !CU_add_test(s, "get and set out of bounds are refused",
                      test_grid_get_and_set_out_of_bounds_are_refused) ||
-        !CU_add_test(s, "destroy accepts NULL", test_grid_destroy_accepts_null))
+        !CU_add_test(s, "destroy accepts NULL", test_grid_destroy_accepts_null) ||
+        !CU_add_test(s, "compact grid gives the same searches",
+                     test_compact_grid_gives_the_same_searches))
         return -1;
     return 0;
 }

@@ -1778,37 +1778,61 @@ static uint32_t check_self(const char *where, const vf_vector *v,
     return bad;
 }
 
-/* Run v again in a compact context (one-shot, and sliced when it has a
- * budget): a query it accepts must give the very same outcome; one it
- * refuses with LS_ERR_NEEDS_FULL_CONTEXT is left to the full context. */
-static uint32_t check_compact(vf_runner *r, const ls_grid *grid,
-                              const vf_vector *v, const char *where,
-                              vf_report *rep)
+/* Run v again (one-shot, and sliced when it has a budget) with runner r on
+ * grid, under the mode names one_shot and sliced_mode, counting it in
+ * *checked: a query accepted must give the very same outcome; one refused
+ * with LS_ERR_NEEDS_FULL_CONTEXT (a compact context) is left to the full
+ * context. */
+static uint32_t check_again(vf_runner *r, const ls_grid *grid,
+                            const vf_vector *v, const char *where,
+                            vf_report *rep, const char *one_shot,
+                            const char *sliced_mode, uint32_t *checked)
 {
     uint32_t bad = 0;
     int sliced;
     for (sliced = 0; sliced <= (v->budget > 0); sliced++) {
+        const char *mode = sliced ? sliced_mode : one_shot;
         vf_outcome got;
         if (vf_run(r, grid, v, sliced, &got) != 0) {
-            report(rep, where, v, sliced ? "compact sliced" : "compact one-shot",
-                   "run", "done", "out of memory");
+            report(rep, where, v, mode, "run", "done", "out of memory");
             return bad + 1;
         }
         if (got.status != LS_ERR_NEEDS_FULL_CONTEXT) {
-            bad += vf_compare(where, v, sliced ? "compact sliced"
-                                               : "compact one-shot", &got, rep);
+            bad += vf_compare(where, v, mode, &got, rep);
             if (!sliced)
-                rep->compact_checked++;
+                (*checked)++;
         }
         vf_outcome_free(&got);
     }
     return bad;
 }
 
+/* A copy of grid made LS_GRID_COMPACT (no bitsets), or NULL. */
+static ls_grid *compact_copy(const ls_grid *grid)
+{
+    int32_t w, h, x, y;
+    uint8_t *cells;
+    ls_grid *copy = NULL;
+    ls_grid_size(grid, &w, &h);
+    cells = malloc((size_t)w * (size_t)h);
+    if (cells && ls_grid_create_with(w, h, LS_GRID_COMPACT, NULL, &copy) == LS_OK) {
+        for (y = 0; y < h; y++)
+            for (x = 0; x < w; x++)
+                ls_grid_get(grid, x, y, &cells[(size_t)y * (size_t)w + (size_t)x]);
+        if (ls_grid_load(copy, cells, (size_t)w * (size_t)h) != LS_OK) {
+            ls_grid_destroy(copy);
+            copy = NULL;
+        }
+    }
+    free(cells);
+    return copy;
+}
+
 uint32_t vf_check_file(const vf_file *f, const char *dir, const char *name,
                        vf_report *rep)
 {
     ls_grid **grids = calloc(f->map_count + 1u, sizeof *grids);
+    ls_grid **compact_grids = calloc(f->map_count + 1u, sizeof *compact_grids);
     uint8_t *broken = calloc(f->map_count + 1u, 1);
     vf_runner runner, compact;
     uint32_t i, failed = 0;
@@ -1817,8 +1841,9 @@ uint32_t vf_check_file(const vf_file *f, const char *dir, const char *name,
     vf_runner_init(&runner);
     vf_runner_init(&compact);
     compact.context_flags = LS_SEARCH_COMPACT;
-    if (!grids || !broken) {
+    if (!grids || !compact_grids || !broken) {
         free(grids);
+        free(compact_grids);
         free(broken);
         rep->errors++;
         rep->failed += f->vector_count;
@@ -1877,7 +1902,24 @@ uint32_t vf_check_file(const vf_file *f, const char *dir, const char *name,
                     vf_outcome_free(&got);
                 }
             }
-            bad += check_compact(&compact, grids[v->map], v, where, rep);
+            bad += check_again(&compact, grids[v->map], v, where, rep,
+                               "compact one-shot", "compact sliced",
+                               &rep->compact_checked);
+            /* JPS alone reads the bitsets a compact grid lacks. */
+            if (v->query.algorithm == LS_ALGO_JPS) {
+                if (!compact_grids[v->map])
+                    compact_grids[v->map] = compact_copy(grids[v->map]);
+                if (!compact_grids[v->map]) {
+                    report(rep, where, v, "compact grid", "grid", "built",
+                           "failed");
+                    bad++;
+                } else {
+                    bad += check_again(&runner, compact_grids[v->map], v, where,
+                                       rep, "compact-grid one-shot",
+                                       "compact-grid sliced",
+                                       &rep->compact_grid_checked);
+                }
+            }
         }
         if (bad) {
             failed++;
@@ -1886,9 +1928,12 @@ uint32_t vf_check_file(const vf_file *f, const char *dir, const char *name,
     }
     vf_runner_free(&runner);
     vf_runner_free(&compact);
-    for (i = 0; i < f->map_count; i++)
+    for (i = 0; i < f->map_count; i++) {
         ls_grid_destroy(grids[i]);
+        ls_grid_destroy(compact_grids[i]);
+    }
     free(grids);
+    free(compact_grids);
     free(broken);
     return failed;
 }
@@ -1984,10 +2029,11 @@ int vf_check_dir(const char *dir, vf_report *rep)
     free(counts);
     free(path);
     if (rep->out) {
-        char a[24], b[24], c[24];
-        fprintf(rep->out, "vectors: %s checked (%s also in a compact context), "
-                "%s failed\n", fmt_u64(a, rep->checked),
-                fmt_u64(c, rep->compact_checked), fmt_u64(b, rep->failed));
+        char a[24], b[24], c[24], d[24];
+        fprintf(rep->out, "vectors: %s checked (%s also in a compact context, "
+                "%s also on a compact grid), %s failed\n",
+                fmt_u64(a, rep->checked), fmt_u64(c, rep->compact_checked),
+                fmt_u64(d, rep->compact_grid_checked), fmt_u64(b, rep->failed));
         if (rep->errors)
             fprintf(rep->out, "vectors: %s file errors\n",
                     fmt_u64(a, rep->errors));

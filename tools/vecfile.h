@@ -104,6 +104,7 @@ typedef struct vf_report {
     uint32_t mismatches;     /* fields that differed */
     uint32_t errors;         /* files, maps or the index that did not load */
     uint32_t compact_checked; /* vectors also run in a compact context */
+    uint32_t compact_grid_checked; /* JPS vectors also run on a compact grid */
 } vf_report;
 
 /* ---- status and option names -------------------------------------- */
