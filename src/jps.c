@@ -126,6 +126,19 @@ LS_HOT_INLINE uint32_t scan_down(const uint64_t *line, const uint64_t *a,
     }
 }
 
+/* What a line scan from `from` that stopped at p (on a blocked cell when
+ * wall) gives: the cells strictly between from and p are free and
+ * unforced, so the goal among them (or at p) ends the jump there; else p,
+ * or 0 after a wall. */
+LS_HOT_INLINE uint32_t line_outcome(uint32_t from, uint32_t p, int wall,
+                                    int up, int goal_on_line, uint32_t goal_at)
+{
+    if (goal_on_line &&
+        (up ? goal_at > from && goal_at <= p : goal_at < from && goal_at >= p))
+        return goal_at;
+    return wall ? 0u : p;
+}
+
 /* Jump along one line of n words from position `from`, up (towards larger
  * positions) or down: the position of the first cell that is the goal or
  * has a forced neighbour, or 0 if a blocked cell comes first (position 0 is
@@ -139,12 +152,7 @@ LS_HOT_INLINE uint32_t jump_line(const uint64_t *line, uint32_t n,
     int wall;
     uint32_t p = up ? scan_up(line, a, b, from, &wall)
                     : scan_down(line, a, b, from, &wall);
-    /* The cells strictly between from and p are free and unforced: the
-     * goal among them (or at p) ends the jump there. */
-    if (goal_on_line &&
-        (up ? goal_at > from && goal_at <= p : goal_at < from && goal_at >= p))
-        return goal_at;
-    return wall ? 0u : p;
+    return line_outcome(from, p, wall, up, goal_on_line, goal_at);
 }
 
 /* jump_line for a grid without bitsets, one cell at a time: the line's
@@ -174,10 +182,7 @@ static uint32_t jump_line_bytes(const uint8_t *cells, uint32_t first,
             break;
         }
     }
-    if (goal_on_line &&
-        (up ? goal_at > from && goal_at <= p : goal_at < from && goal_at >= p))
-        return goal_at;
-    return wall ? 0u : p;
+    return line_outcome(from, p, wall, up, goal_on_line, goal_at);
 }
 
 /* Jump along row r (E, W; positions are columns) or column c (N, S;
