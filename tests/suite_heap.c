@@ -518,16 +518,46 @@ static void test_bucket_form_equal_f_pops_larger_g_then_smaller_cell(void)
 static tu_outcome with_buckets, with_heap;
 static char why[256];
 
-/* Queries the bucket form can take (consistent heuristic, weight 1,
- * larger-g tie-break, A* or JPS) run through both forms: every reported
- * field agrees, sliced or not. */
-static void test_both_forms_give_identical_searches(void)
+/* A random query on g with step costs number c: random connectivity,
+ * corner rule, heuristic (Manhattan only with 4-connectivity unless
+ * any_option) and expansion limit, JPS half the time on a uniform grid;
+ * with any_option also the smaller-g tie-break and weights, which only the
+ * heap form runs. */
+static void random_query(ls_rng *rng, const ls_grid *g, int uniform,
+                         int any_option, uint32_t c, ls_query *q)
 {
     static const int32_t heur[] = { LS_HEURISTIC_AUTO, LS_HEURISTIC_OCTILE,
                                     LS_HEURISTIC_CHEBYSHEV, LS_HEURISTIC_ZERO,
                                     LS_HEURISTIC_MANHATTAN };
     static const uint32_t costs[][2] = { { 10, 14 }, { 1, 1 }, { 3, 4 },
                                          { 100, 141 } };
+    ls_query_init(q);
+    q->connectivity = ls_rng_below(rng, 2) ? LS_CONNECT_8 : LS_CONNECT_4;
+    q->corner_rule = (int32_t)ls_rng_below(rng, 3);
+    q->heuristic =
+        heur[ls_rng_below(rng, any_option || q->connectivity == 4 ? 5 : 4)];
+    q->straight_cost = costs[c][0];
+    q->diagonal_cost = costs[c][1];
+    if (any_option && ls_rng_below(rng, 5) == 0)
+        q->tie_break = LS_TIE_LOW_G;
+    if (any_option && ls_rng_below(rng, 5) == 0)
+        q->weight = fix16_one + (fix16_t)ls_rng_below(rng, 3u << 16);
+    if (ls_rng_below(rng, 4) == 0)
+        q->max_expansions = 1 + ls_rng_below(rng, 60);
+    if (uniform && ls_rng_below(rng, 2) == 0) {
+        q->algorithm = LS_ALGO_JPS;
+        q->connectivity = LS_CONNECT_8;
+        q->corner_rule = LS_CORNERS_NONE;
+    }
+    tu_random_open_cell(rng, g, &q->start_x, &q->start_y);
+    tu_random_open_cell(rng, g, &q->goal_x, &q->goal_y);
+}
+
+/* Queries the bucket form can take (consistent heuristic, weight 1,
+ * larger-g tie-break, A* or JPS) run through both forms: every reported
+ * field agrees, sliced or not. */
+static void test_both_forms_give_identical_searches(void)
+{
     ls_rng rng;
     int i;
     uint32_t differ = 0, bucket_runs = 0, heap_forced = 0;
@@ -545,21 +575,7 @@ static void test_both_forms_give_identical_searches(void)
 
         CU_ASSERT_FATAL(g != NULL);
         CU_ASSERT_FATAL(ls_search_create(w, h, NULL, &s) == LS_OK);
-        ls_query_init(&q);
-        q.connectivity = ls_rng_below(&rng, 2) ? LS_CONNECT_8 : LS_CONNECT_4;
-        q.corner_rule = (int32_t)ls_rng_below(&rng, 3);
-        q.heuristic = heur[ls_rng_below(&rng, q.connectivity == 4 ? 5 : 4)];
-        q.straight_cost = costs[c][0];
-        q.diagonal_cost = costs[c][1];
-        if (ls_rng_below(&rng, 4) == 0)
-            q.max_expansions = 1 + ls_rng_below(&rng, 60);
-        if (uniform && ls_rng_below(&rng, 2) == 0) {
-            q.algorithm = LS_ALGO_JPS;
-            q.connectivity = LS_CONNECT_8;
-            q.corner_rule = LS_CORNERS_NONE;
-        }
-        tu_random_open_cell(&rng, g, &q.start_x, &q.start_y);
-        tu_random_open_cell(&rng, g, &q.goal_x, &q.goal_y);
+        random_query(&rng, g, uniform, 0, c, &q);
 
         s->force_heap = 0;
         tu_run(s, g, &q, budget, &with_buckets);
@@ -589,11 +605,6 @@ static void test_both_forms_give_identical_searches(void)
  * one normally. */
 static void test_compact_context_matches_full_or_refuses(void)
 {
-    static const int32_t heur[] = { LS_HEURISTIC_AUTO, LS_HEURISTIC_OCTILE,
-                                    LS_HEURISTIC_CHEBYSHEV, LS_HEURISTIC_ZERO,
-                                    LS_HEURISTIC_MANHATTAN };
-    static const uint32_t costs[][2] = { { 10, 14 }, { 1, 1 }, { 3, 4 },
-                                         { 100, 141 } };
     static tu_outcome full, compact;
     ls_rng rng;
     int i;
@@ -618,25 +629,7 @@ static void test_compact_context_matches_full_or_refuses(void)
             ls_query q;
             uint32_t c = ls_rng_below(&rng, 4), budget = ls_rng_below(&rng, 2) * 4;
             ls_status st;
-            ls_query_init(&q);
-            q.connectivity = ls_rng_below(&rng, 2) ? LS_CONNECT_8 : LS_CONNECT_4;
-            q.corner_rule = (int32_t)ls_rng_below(&rng, 3);
-            q.heuristic = heur[ls_rng_below(&rng, 5)];
-            q.straight_cost = costs[c][0];
-            q.diagonal_cost = costs[c][1];
-            if (ls_rng_below(&rng, 5) == 0)
-                q.tie_break = LS_TIE_LOW_G;
-            if (ls_rng_below(&rng, 5) == 0)
-                q.weight = fix16_one + (fix16_t)ls_rng_below(&rng, 3u << 16);
-            if (ls_rng_below(&rng, 4) == 0)
-                q.max_expansions = 1 + ls_rng_below(&rng, 60);
-            if (uniform && ls_rng_below(&rng, 2) == 0) {
-                q.algorithm = LS_ALGO_JPS;
-                q.connectivity = LS_CONNECT_8;
-                q.corner_rule = LS_CORNERS_NONE;
-            }
-            tu_random_open_cell(&rng, g, &q.start_x, &q.start_y);
-            tu_random_open_cell(&rng, g, &q.goal_x, &q.goal_y);
+            random_query(&rng, g, uniform, 1, c, &q);
 
             tu_run(sf, g, &q, budget, &full);
             st = ls_search_begin(sc, g, &q);
