@@ -61,11 +61,11 @@ static ls_status finish_found(ls_search *s)
             array[j] = t;
         }
         for (i = 0; i < length; i++)
-            digest = ls__digest_extend(digest, ls__cell_point_fast(s, array[i]));
+            digest = ls__digest_extend_cell(digest, ls__cell_point_fast(s, array[i]));
     } else {
         for (i = 0, cell = next; i < length;
              i++, cell = *ls__next(s->open.link, cell, s->open.link_shift))
-            digest = ls__digest_extend(digest, ls__cell_point_fast(s, cell));
+            digest = ls__digest_extend_cell(digest, ls__cell_point_fast(s, cell));
     }
     s->path_first = next;
     s->digest = digest;

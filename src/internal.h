@@ -221,6 +221,23 @@ static inline uint64_t ls__digest_extend(uint64_t digest, ls_point point)
     return ls__fnv_int32(ls__fnv_int32(digest, point.x), point.y);
 }
 
+/* The same for a point of a grid, whose coordinates are 0..LS_MAX_DIMENSION-1
+ * and so below 2^16: their two high bytes are zero, and FNV-1a of a zero
+ * byte is a bare multiply, so the last three multiplies of each coordinate
+ * fold into one by the prime cubed (mod 2^64, as the hash itself wraps).
+ * Half the multiplies of ls__digest_extend, on the dependency chain that
+ * every found path's digest waits for. */
+#define LS_FNV_PRIME_CUBED (LS_FNV_PRIME * LS_FNV_PRIME * LS_FNV_PRIME)
+
+static inline uint64_t ls__digest_extend_cell(uint64_t digest, ls_point point)
+{
+    const uint32_t x = (uint32_t)point.x, y = (uint32_t)point.y;
+    digest = (digest ^ (x & 0xffu)) * LS_FNV_PRIME;
+    digest = (digest ^ (x >> 8)) * LS_FNV_PRIME_CUBED;
+    digest = (digest ^ (y & 0xffu)) * LS_FNV_PRIME;
+    return (digest ^ (y >> 8)) * LS_FNV_PRIME_CUBED;
+}
+
 /* What a JPS expansion reads, copied out of the context once per
  * ls_search_step (jps.c): stores into the node array could otherwise alias
  * these fields and force reloads in the jump loops. */

@@ -9,6 +9,7 @@
 #include "lockstar.h"
 #include "suites.h"
 #include "test_util.h"
+#include "../src/internal.h" /* ls__digest_extend_cell, the searches' digest */
 
 static uint64_t digest_of(const ls_point *pts, uint32_t n)
 {
@@ -60,6 +61,56 @@ static void test_digest_matches_bytewise_fnv_on_random_points(void)
             pts[i].y = (int32_t)ls_rng_below(&rng, 200) - 100;
         }
         if (digest_of(pts, n) != tu_fnv1a_points(pts, n))
+            differ++;
+    }
+    CU_ASSERT_EQUAL(differ, 0);
+}
+
+/* The searches digest their paths with ls__digest_extend_cell, which folds
+ * the zero high bytes of grid coordinates into one multiply. It must agree
+ * with the byte-wise FNV-1a for every coordinate a grid can have: the byte
+ * edges, the largest grid's last cell, and random points. */
+static void test_cell_digest_matches_bytewise_fnv(void)
+{
+    static const int32_t edges[] = { 0, 1, 255, 256, 257, 4095, 4096,
+                                     LS_MAX_DIMENSION - 1, 65535 };
+    const uint32_t count = sizeof edges / sizeof edges[0];
+    ls_point pts[64];
+    ls_rng rng;
+    uint64_t h = LS_DIGEST_EMPTY;
+    uint32_t i, j, n = 0, round;
+    int differ = 0;
+    for (i = 0; i < count; i++)
+        for (j = 0; j < count; j++) {
+            ls_point p;
+            p.x = edges[i];
+            p.y = edges[j];
+            h = ls__digest_extend_cell(h, p);
+            CU_ASSERT_EQUAL(ls__digest_extend_cell(LS_DIGEST_EMPTY, p),
+                            tu_fnv1a_points(&p, 1));
+        }
+    /* The whole chain of 81 points, as a path would be digested. */
+    {
+        uint64_t expect = LS_DIGEST_EMPTY;
+        for (i = 0; i < count; i++)
+            for (j = 0; j < count; j++) {
+                ls_point p;
+                p.x = edges[i];
+                p.y = edges[j];
+                expect = ls__digest_extend(expect, p);
+            }
+        CU_ASSERT_EQUAL(h, expect);
+    }
+    ls_rng_seed(&rng, 1618);
+    for (round = 0; round < 500; round++) {
+        n = ls_rng_below(&rng, 65);
+        h = LS_DIGEST_EMPTY;
+        for (i = 0; i < n; i++) {
+            pts[i].x = (int32_t)ls_rng_below(&rng, LS_MAX_DIMENSION);
+            pts[i].y = (int32_t)ls_rng_below(&rng, LS_MAX_DIMENSION);
+            h = ls__digest_extend_cell(h, pts[i]);
+        }
+        if (h != tu_fnv1a_points(pts, n))
             differ++;
     }
     CU_ASSERT_EQUAL(differ, 0);
@@ -184,6 +235,8 @@ int suite_digest_register(void)
         !CU_add_test(s, "digest known values", test_digest_known_values) ||
         !CU_add_test(s, "digest matches byte-wise FNV-1a on random points",
                      test_digest_matches_bytewise_fnv_on_random_points) ||
+        !CU_add_test(s, "cell digest matches byte-wise FNV-1a",
+                     test_cell_digest_matches_bytewise_fnv) ||
         !CU_add_test(s, "digest depends on order and axes",
                      test_digest_depends_on_order_and_axes) ||
         !CU_add_test(s, "rng first outputs for seeds 0, 42 and 2^64-1",
