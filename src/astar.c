@@ -93,14 +93,22 @@ static void next_generation(ls_search *s)
 static void clear_buckets(ls_open *o)
 {
     const uint32_t words = o->bucket_count >> 6;
-    uint32_t f, w = (o->level + 1u) >> 6, last = o->highest >> 6, k;
+    uint32_t w = (o->level + 1u) >> 6, last = o->highest >> 6, k;
     o->top = LS_NO_CELL;
     if (o->future == 0)
         return;
     o->future = 0;
     if (!o->track_occupied) {
-        for (f = o->level + 1u; f <= o->highest && f - o->level <= o->bucket_count; f++)
-            o->heads[f & (o->bucket_count - 1u)] = LS_NO_CELL;
+        /* The future buckets level+1..highest (at most the whole ring) are
+         * at most two runs of the ring; LS_NO_CELL is all one bits, so each
+         * run is one memset, not a store per bucket. */
+        uint32_t count = o->highest - o->level, first, run;
+        if (count > o->bucket_count)
+            count = o->bucket_count;
+        first = (o->level + 1u) & (o->bucket_count - 1u);
+        run = o->bucket_count - first < count ? o->bucket_count - first : count;
+        memset(o->heads + first, 0xFF, (size_t)run * sizeof *o->heads);
+        memset(o->heads, 0xFF, (size_t)(count - run) * sizeof *o->heads);
         return;
     }
     for (k = 0; k <= last - w && k < words; k++) {
