@@ -224,7 +224,8 @@ int cmd_path(int argc, char **argv)
 
     if (status >= 0)
         return status;
-    if (ls_map_load_terrain(a.map_path, (uint8_t)a.options.swamp_cost, &grid,
+    if (ls_map_load_terrain(a.map_path, (uint8_t)a.options.swamp_cost,
+                            a.options.grid_flags, &grid,
                             a.draw ? &symbols : NULL, &err) != 0)
         return cli_fail_error(&err);
     if (check_point("--from", a.from, grid, a.map_path) != 0 ||

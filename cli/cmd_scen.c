@@ -186,8 +186,8 @@ int cmd_scen(int argc, char **argv)
 
     if (status >= 0)
         return status;
-    if (ls_map_load_terrain(a.files[0], (uint8_t)a.options.swamp_cost, &grid,
-                            NULL, &err) != 0)
+    if (ls_map_load_terrain(a.files[0], (uint8_t)a.options.swamp_cost,
+                            a.options.grid_flags, &grid, NULL, &err) != 0)
         return cli_fail_error(&err);
     ls_grid_size(grid, &width, &height);
     if (ls_scen_load(a.files[1], width, height, &scen, &err) != 0) {

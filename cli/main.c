@@ -38,6 +38,9 @@ void cli_usage(FILE *out)
 "                                any query; default) or compact (12 bytes,\n"
 "                                default-style queries only, slower on open\n"
 "                                maps)\n"
+"  --grid full|compact           map grid: full (1.25 bytes per cell;\n"
+"                                default) or compact (1 byte, slower jps);\n"
+"                                never changes the output\n"
 "\n"
 "maps: Moving AI format; . G S passable (cost 1), @ O T W blocked.\n"
 "exit status: 0 done (path: found), 1 path: no path, 2 bad input.\n",

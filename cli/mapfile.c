@@ -196,8 +196,8 @@ static int scan_rows(const char *name, ls_text_cursor *c, int32_t width,
 }
 
 static int build_grid(const char *name, const char *const *rows,
-                      int32_t width, int32_t height, ls_grid **grid,
-                      char **symbols, ls_cli_error *err)
+                      int32_t width, int32_t height, uint32_t grid_flags,
+                      ls_grid **grid, char **symbols, ls_cli_error *err)
 {
     size_t cells = (size_t)width * (size_t)height, i = 0;
     uint8_t *costs = malloc(cells);
@@ -217,7 +217,7 @@ static int build_grid(const char *name, const char *const *rows,
     for (y = 0; y < height; y++)
         for (x = 0; x < width; x++, i++)
             costs[i] = (uint8_t)symbol_cost((unsigned char)rows[y][x]);
-    st = ls_grid_create(width, height, NULL, grid);
+    st = ls_grid_create_with(width, height, grid_flags, NULL, grid);
     if (st == LS_OK)
         st = ls_grid_load(*grid, costs, cells);
     free(costs);
@@ -237,8 +237,12 @@ static int build_grid(const char *name, const char *const *rows,
     return 0;
 }
 
-int ls_map_parse_symbols(const char *name, const char *text, size_t length,
-                         ls_grid **grid, char **symbols, ls_cli_error *err)
+/* ls_map_parse_symbols for a grid of any kind (LS_GRID_FULL or
+ * LS_GRID_COMPACT); the public parsers keep their signatures and make a
+ * full grid, only the CLI's --grid asks for a compact one. */
+static int parse_map(const char *name, const char *text, size_t length,
+                     uint32_t grid_flags, ls_grid **grid, char **symbols,
+                     ls_cli_error *err)
 {
     ls_text_cursor c;
     int32_t width = 0, height = 0;
@@ -268,9 +272,16 @@ int ls_map_parse_symbols(const char *name, const char *text, size_t length,
     }
     rc = scan_rows(name, &c, width, height, rows, err);
     if (rc == 0)
-        rc = build_grid(name, rows, width, height, grid, symbols, err);
+        rc = build_grid(name, rows, width, height, grid_flags, grid, symbols,
+                        err);
     free(rows);
     return rc;
+}
+
+int ls_map_parse_symbols(const char *name, const char *text, size_t length,
+                         ls_grid **grid, char **symbols, ls_cli_error *err)
+{
+    return parse_map(name, text, length, LS_GRID_FULL, grid, symbols, err);
 }
 
 int ls_map_parse(const char *name, const char *text, size_t length,
@@ -279,8 +290,9 @@ int ls_map_parse(const char *name, const char *text, size_t length,
     return ls_map_parse_symbols(name, text, length, grid, NULL, err);
 }
 
-int ls_map_load_symbols(const char *path, ls_grid **grid, char **symbols,
-                        ls_cli_error *err)
+/* Read the file at path and parse_map it. */
+static int load_map(const char *path, uint32_t grid_flags, ls_grid **grid,
+                    char **symbols, ls_cli_error *err)
 {
     char *text;
     size_t length;
@@ -292,9 +304,15 @@ int ls_map_load_symbols(const char *path, ls_grid **grid, char **symbols,
         *symbols = NULL;
     if (ls_read_file(path, &text, &length, err) != 0)
         return -1;
-    rc = ls_map_parse_symbols(path, text, length, grid, symbols, err);
+    rc = parse_map(path, text, length, grid_flags, grid, symbols, err);
     free(text);
     return rc;
+}
+
+int ls_map_load_symbols(const char *path, ls_grid **grid, char **symbols,
+                        ls_cli_error *err)
+{
+    return load_map(path, LS_GRID_FULL, grid, symbols, err);
 }
 
 int ls_map_load(const char *path, ls_grid **grid, ls_cli_error *err)
@@ -302,16 +320,17 @@ int ls_map_load(const char *path, ls_grid **grid, ls_cli_error *err)
     return ls_map_load_symbols(path, grid, NULL, err);
 }
 
-int ls_map_load_terrain(const char *path, uint8_t swamp_cost, ls_grid **grid,
-                        char **symbols, ls_cli_error *err)
+int ls_map_load_terrain(const char *path, uint8_t swamp_cost,
+                        uint32_t grid_flags, ls_grid **grid, char **symbols,
+                        ls_cli_error *err)
 {
     char *own = NULL;
     char **keep = symbols ? symbols : &own;
     int32_t w = 0, h = 0, x, y;
 
     if (swamp_cost == 1)
-        return ls_map_load_symbols(path, grid, symbols, err);
-    if (ls_map_load_symbols(path, grid, keep, err) != 0)
+        return load_map(path, grid_flags, grid, symbols, err);
+    if (load_map(path, grid_flags, grid, keep, err) != 0)
         return -1;
     ls_grid_size(*grid, &w, &h);
     for (y = 0; y < h; y++)

@@ -48,8 +48,11 @@ int ls_map_load_symbols(const char *path, ls_grid **grid, char **symbols,
 
 /* As ls_map_load_symbols, with swamp ('S') cells costing swamp_cost
  * (1..255) instead of 1: the CLI's --swamp-cost, a lockstar extension that
- * turns Moving AI swamps into terrain the search prefers to go around. */
-int ls_map_load_terrain(const char *path, uint8_t swamp_cost, ls_grid **grid,
-                        char **symbols, ls_cli_error *err);
+ * turns Moving AI swamps into terrain the search prefers to go around.
+ * grid_flags (LS_GRID_FULL or LS_GRID_COMPACT, the CLI's --grid) picks the
+ * kind of grid made; the other loaders above always make a full one. */
+int ls_map_load_terrain(const char *path, uint8_t swamp_cost,
+                        uint32_t grid_flags, ls_grid **grid, char **symbols,
+                        ls_cli_error *err);
 
 #endif

@@ -14,6 +14,7 @@ void ls_options_init(ls_cli_options *o)
     o->budget = 0;
     o->swamp_cost = 1;
     o->context_flags = LS_SEARCH_FULL;
+    o->grid_flags = LS_GRID_FULL;
 }
 
 int ls_parse_uint(const char *text, uint32_t min, uint32_t max,
@@ -122,6 +123,21 @@ static int take_word(const char *option, const char *value,
     return 1;
 }
 
+/* --context and --grid: full or compact. take_word stores an int32_t code,
+ * but the library takes these as the uint32_t flags of ls_search_create_with
+ * and ls_grid_create_with, hence the copy. */
+static int take_kind(const char *option, const char *value,
+                     const int32_t *codes, uint32_t *flags, ls_cli_error *err)
+{
+    static const char *const kind_names[] = { "full", "compact", NULL };
+    int32_t code;
+    int rc = take_word(option, value, kind_names, codes, "full or compact",
+                       &code, err);
+    if (rc > 0)
+        *flags = (uint32_t)code;
+    return rc;
+}
+
 static int take_number(const char *option, const char *value, uint32_t min,
                        uint32_t max, uint32_t *field, ls_cli_error *err)
 {
@@ -149,7 +165,7 @@ static int take_weight(const char *value, fix16_t *field, ls_cli_error *err)
 static const char *const option_names[] = {
     "--connect", "--corners", "--heuristic", "--tie", "--weight",
     "--straight", "--diagonal", "--max-expansions", "--budget", "--algo",
-    "--swamp-cost", "--context", NULL
+    "--swamp-cost", "--context", "--grid", NULL
 };
 
 int ls_options_take(int argc, char *const argv[], int *i, ls_cli_options *o,
@@ -172,10 +188,9 @@ int ls_options_take(int argc, char *const argv[], int *i, ls_cli_options *o,
     static const int32_t tie_codes[] = { LS_TIE_HIGH_G, LS_TIE_LOW_G };
     static const char *const algo_names[] = { "astar", "jps", NULL };
     static const int32_t algo_codes[] = { LS_ALGO_ASTAR, LS_ALGO_JPS };
-    static const char *const context_names[] = { "full", "compact", NULL };
     static const int32_t context_codes[] = { LS_SEARCH_FULL,
                                              LS_SEARCH_COMPACT };
-    int32_t context;
+    static const int32_t grid_codes[] = { LS_GRID_FULL, LS_GRID_COMPACT };
     ls_query *q = &o->query;
     const char *v = "";
     int k, rc = 0;
@@ -219,12 +234,11 @@ int ls_options_take(int argc, char *const argv[], int *i, ls_cli_options *o,
                          &q->algorithm, err);
     case 10:
         return take_number("--swamp-cost", v, 1, 255, &o->swamp_cost, err);
+    case 11:
+        return take_kind("--context", v, context_codes, &o->context_flags,
+                         err);
     default:
-        rc = take_word("--context", v, context_names, context_codes,
-                       "full or compact", &context, err);
-        if (rc > 0)
-            o->context_flags = (uint32_t)context;
-        return rc;
+        return take_kind("--grid", v, grid_codes, &o->grid_flags, err);
     }
 }
 

@@ -11,6 +11,8 @@
  *   --algo astar|jps         (LS_ALGO_ASTAR or LS_ALGO_JPS)
  *   --swamp-cost N           (cost 1..255 of 'S' cells; default 1)
  *   --context full|compact   (LS_SEARCH_FULL or LS_SEARCH_COMPACT)
+ *   --grid full|compact      (LS_GRID_FULL or LS_GRID_COMPACT; never
+ *                             changes any output byte)
  *
  * Each is accepted as "--opt V" and "--opt=V". Numbers are decimal digits
  * only, range-checked. No floating point is used.
@@ -27,9 +29,10 @@ typedef struct ls_cli_options {
     uint32_t budget;  /* expansions per step; 0 = run each query in one call */
     uint32_t swamp_cost; /* cost of 'S' map cells, 1..255 */
     uint32_t context_flags; /* LS_SEARCH_FULL (default) or LS_SEARCH_COMPACT */
+    uint32_t grid_flags;    /* LS_GRID_FULL (default) or LS_GRID_COMPACT */
 } ls_cli_options;
 
-/* Defaults: ls_query_init's, budget 0, a full context. */
+/* Defaults: ls_query_init's, budget 0, a full context and grid. */
 void ls_options_init(ls_cli_options *o);
 
 /* If argv[*i] is a shared option, parse it and its value, advance *i past

@@ -436,6 +436,48 @@ expect_error 2 "compact weighted" "needs a full search context" \
     path "$demo" --from 1,1 --to 40,5 --context compact --weight 2
 expect_error 2 "bad context" "bad value 'tiny' for --context" \
     path "$demo" --from 1,1 --to 40,5 --context tiny
+# ------------------------------------------------------------ --grid
+# A compact grid (no bitsets; JPS scans it a cell at a time) prints byte
+# for byte what the default full grid prints: path (drawn) and scen, A* and
+# JPS, with either search context, sliced or not.
+grid_check() {
+    name=$1
+    shift
+    expect_code "$want_code" "$name" "$@"
+    cp "$tmp/out" "$tmp/grid-ref"
+    for extra in "--grid compact" "--grid=compact --budget 7"; do
+        # $extra is split into words on purpose.
+        expect_code "$want_code" "$name $extra" "$@" $extra
+        cmp -s "$tmp/out" "$tmp/grid-ref" ||
+            fail "$name $extra: output differs from --grid full"
+    done
+}
+for algo in astar jps; do
+    for context in full compact; do
+        want_code=0
+        grid_check "grid scen $algo $context" scen "$demo" "$demo_scen" \
+            --algo $algo --context $context
+        grid_check "grid path $algo $context" path "$demo" --from 1,1 \
+            --to 40,5 --algo $algo --context $context --draw
+        want_code=1
+        grid_check "grid path $algo $context no path" path "$data/small.map" \
+            --from 0,0 --to 4,4 --algo $algo --context $context
+    done
+done
+want_code=0
+grid_check "grid path swamp" path "$demo" --from 17,9 --to 30,8 \
+    --swamp-cost 5 --draw
+expect_code 0 "path --grid full" path "$demo" --from 1,1 --to 40,5 --grid full
+cmp -s "$tmp/out" "$tmp/path-demo" || fail "--grid full differs from default"
+expect_code 0 "--help --grid" --help
+grep -F -e '--grid full|compact' "$tmp/out" >/dev/null ||
+    fail "--help: --grid not documented"
+expect_error 2 "bad grid" "bad value 'tiny' for --grid: expected full or compact" \
+    path "$demo" --from 1,1 --to 40,5 --grid tiny
+expect_error 2 "scen bad grid" "bad value 'tiny' for --grid" \
+    scen "$demo" "$demo_scen" --grid tiny
+expect_error 2 "--grid without value" "option --grid needs a value" \
+    path "$demo" --from 1,1 --to 40,5 --grid
 
 # Crossing the swamp costs 134 at cost 1; at cost 5 the path goes round.
 expect_code 0 "swamp cost 1" path "$demo" --from 17,9 --to 30,8
