@@ -120,6 +120,11 @@ enum {
  * Never NULL; unknown values give "unknown status". */
 const char *ls_status_string(ls_status status);
 
+/* The status's enum name as a stable token for logs, bindings and tools
+ * ("LS_OK", "LS_ERR_GOAL_BLOCKED", ...): it never changes for a value.
+ * Never NULL; values not in the enum give "LS_UNKNOWN_STATUS". */
+const char *ls_status_name(ls_status status);
+
 /* ------------------------------------------------------------------------
  * Limits
  * --------------------------------------------------------------------- */

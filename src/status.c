@@ -1,4 +1,5 @@
-/* status.c - the library version and a readable name for every status. */
+/* status.c - the library version, and a description and a name for every
+ * status. */
 #include "internal.h"
 
 const char *ls_version(void)
@@ -39,5 +40,41 @@ const char *ls_status_string(ls_status status)
     case LS_ERR_NEEDS_FULL_CONTEXT: return "query needs a full search context (weight, low-g tie-break, Manhattan with 8-connectivity or large step costs); this one is compact";
     case LS_ERR_BAD_FLAGS: return "unknown grid or search context flags";
     default: return "unknown status";
+    }
+}
+
+const char *ls_status_name(ls_status status)
+{
+    switch (status) {
+    case LS_OK: return "LS_OK";
+    case LS_IN_PROGRESS: return "LS_IN_PROGRESS";
+    case LS_NO_PATH: return "LS_NO_PATH";
+    case LS_EXPANSION_LIMIT: return "LS_EXPANSION_LIMIT";
+    case LS_ERR_NULL_ARGUMENT: return "LS_ERR_NULL_ARGUMENT";
+    case LS_ERR_BAD_SIZE: return "LS_ERR_BAD_SIZE";
+    case LS_ERR_SIZE_OVERFLOW: return "LS_ERR_SIZE_OVERFLOW";
+    case LS_ERR_OUT_OF_MEMORY: return "LS_ERR_OUT_OF_MEMORY";
+    case LS_ERR_OUT_OF_BOUNDS: return "LS_ERR_OUT_OF_BOUNDS";
+    case LS_ERR_START_OUT_OF_BOUNDS: return "LS_ERR_START_OUT_OF_BOUNDS";
+    case LS_ERR_GOAL_OUT_OF_BOUNDS: return "LS_ERR_GOAL_OUT_OF_BOUNDS";
+    case LS_ERR_START_BLOCKED: return "LS_ERR_START_BLOCKED";
+    case LS_ERR_GOAL_BLOCKED: return "LS_ERR_GOAL_BLOCKED";
+    case LS_ERR_BAD_OPTION: return "LS_ERR_BAD_OPTION";
+    case LS_ERR_BAD_STEP_COST: return "LS_ERR_BAD_STEP_COST";
+    case LS_ERR_BAD_WEIGHT: return "LS_ERR_BAD_WEIGHT";
+    case LS_ERR_COST_OVERFLOW: return "LS_ERR_COST_OVERFLOW";
+    case LS_ERR_BUFFER_TOO_SMALL: return "LS_ERR_BUFFER_TOO_SMALL";
+    case LS_ERR_GRID_MISMATCH: return "LS_ERR_GRID_MISMATCH";
+    case LS_ERR_NO_QUERY: return "LS_ERR_NO_QUERY";
+    case LS_ERR_NOT_DONE: return "LS_ERR_NOT_DONE";
+    case LS_ERR_GRID_CHANGED: return "LS_ERR_GRID_CHANGED";
+    case LS_ERR_BAD_STRUCT_SIZE: return "LS_ERR_BAD_STRUCT_SIZE";
+    case LS_ERR_BAD_TEXT: return "LS_ERR_BAD_TEXT";
+    case LS_ERR_NO_PARTIAL: return "LS_ERR_NO_PARTIAL";
+    case LS_ERR_NOT_UNIFORM: return "LS_ERR_NOT_UNIFORM";
+    case LS_ERR_UNSUPPORTED: return "LS_ERR_UNSUPPORTED";
+    case LS_ERR_NEEDS_FULL_CONTEXT: return "LS_ERR_NEEDS_FULL_CONTEXT";
+    case LS_ERR_BAD_FLAGS: return "LS_ERR_BAD_FLAGS";
+    default: return "LS_UNKNOWN_STATUS";
     }
 }
