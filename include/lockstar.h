@@ -110,9 +110,9 @@ enum {
     LS_ERR_NOT_UNIFORM = -22,    /* JPS: a passable cell costs more than 1 */
     LS_ERR_UNSUPPORTED = -23,    /* JPS: needs 8-connectivity and
                                     LS_CORNERS_NONE */
-    LS_ERR_NEEDS_FULL_CONTEXT = -24, /* the query needs the heap that a
-                                        LS_SEARCH_COMPACT context lacks
-                                        (see ls_search_create_with) */
+    LS_ERR_NEEDS_FULL_CONTEXT = -24, /* a LS_SEARCH_COMPACT context cannot
+                                        run the query; a LS_SEARCH_FULL one
+                                        can (see ls_search_check) */
     LS_ERR_BAD_FLAGS = -25       /* unknown grid or search context flags */
 };
 
@@ -317,41 +317,30 @@ ls_status ls_query_validate(const ls_query *q, const ls_grid *grid);
  * so starting a query is O(1), not O(cells).
  *
  * Two kinds, chosen at creation:
- *   LS_SEARCH_FULL     runs every query (ls_search_create makes this kind)
- *   LS_SEARCH_COMPACT  12 bytes per cell; runs every query whose open list
- *                      can be the f-bucket ring: weight 1.0, LS_TIE_HIGH_G,
- *                      any heuristic but Manhattan with 8-connectivity, and
- *                      (terrain ? 256 : 2) * diagonal_cost below the ring
- *                      size given below (so the default 10/14 costs always
- *                      fit, with or without terrain), and for JPS
- *                      2 * diagonal_cost * longest side below it too (always
- *                      true with the default costs). ls_search_begin refuses
- *                      any other query with LS_ERR_NEEDS_FULL_CONTEXT (after
- *                      the checks of ls_query_validate), like any error
- *                      leaving the context with no query.
+ *   LS_SEARCH_FULL     runs every valid query (ls_search_create makes this
+ *                      kind); 20 bytes per cell.
+ *   LS_SEARCH_COMPACT  12 bytes per cell; runs the queries of a consistent
+ *                      search whose f can be bucketed: weight 1.0,
+ *                      LS_TIE_HIGH_G, any heuristic but Manhattan with
+ *                      8-connectivity, and step costs small for the grid.
+ *                      Every such query with diagonal_cost <= 14 (the
+ *                      default costs included, with or without terrain,
+ *                      A* or JPS) is accepted on any grid; larger diagonal
+ *                      costs may be refused, depending on the grid's size
+ *                      and terrain. ls_search_check answers for one query
+ *                      without running it; ls_search_begin refuses what
+ *                      the context cannot run with LS_ERR_NEEDS_FULL_CONTEXT
+ *                      (after the checks of ls_query_validate), like any
+ *                      error leaving the context with no query.
  * Both kinds give the same results for every query they accept: which open
  * list a query uses never changes its pop order.
  *
  * Memory: ls_search_bytes_per_cell(flags) bytes per cell, cells counted with
- * the one-cell border: (width + 2) * (height + 2). Per cell, both kinds:
- *   g     4 bytes  cost from the start while open (0 once closed)
- *   tag   4 bytes  query generation 13 bits, closed 1, has-parent 1,
- *                  direction from the parent 3, run length 14 (JPS jumps)
- *   next  4 bytes  open list: next cell in an f-bucket or in the current f
- *                  level, or (heap form) heap position; after a search, in
- *                  a compact context, the next cell of the path
- * and for LS_SEARCH_FULL only:
- *   prev  4 bytes  open list: previous cell in an f-bucket (so that
- *                  decrease-key unlinks in O(1); a compact context walks
- *                  the bucket instead), or (heap form) f
- *   heap  4 bytes  the binary heap of open cells; after a search, the path
- * A full context keeps g, tag, next and prev together in one 16-byte node;
- * a compact one has 8-byte nodes (g, tag) and an array of next.
- * so 12 bytes (compact) or 20 (full). Plus, per context, a ring of 4-byte
- * bucket heads for the open list (the smallest power of two above
- * max(3584, 28 * longest side): 16 KB for a 64x64 grid, 64 KB for 512x512,
- * 2 MB for 16384 wide) with one occupancy bit per bucket, and 32 KB of
- * scratch for sorting open-list levels.
+ * the one-cell border: (width + 2) * (height + 2), all allocated at
+ * creation. Plus, per context, a part that grows with the longest side
+ * (about 16 KB for a 64x64 grid, 64 KB for 512x512, 2 MB for 16384 wide)
+ * and 32 KB of scratch. How the bytes are used is not part of the contract
+ * (docs/design.md describes it).
  * --------------------------------------------------------------------- */
 
 typedef struct ls_search ls_search;
@@ -387,6 +376,13 @@ typedef struct ls_result {
     uint64_t digest;       /* ls_path_digest of the path (of no points when
                               status != LS_OK) */
 } ls_result;
+
+/* Would ls_search_begin accept q on grid in this context? LS_OK, or the
+ * error it would return (ls_query_validate's, LS_ERR_GRID_MISMATCH, or
+ * LS_ERR_NEEDS_FULL_CONTEXT when a compact context cannot run q). Touches
+ * nothing: a query in progress goes on. */
+ls_status ls_search_check(const ls_search *search, const ls_grid *grid,
+                          const ls_query *q);
 
 /* Start a query on grid (whose size must equal the context's). Validates
  * everything and returns LS_OK once the query has begun, or an error (the

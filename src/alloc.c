@@ -3,7 +3,7 @@
  * hook sees all of them (and tests can prove that queries allocate nothing).
  */
 #include <stdlib.h>
-#include "internal.h"
+#include "alloc.h"
 
 static void *default_alloc(void *user, size_t size)
 {
@@ -38,16 +38,4 @@ void ls__release(const ls_allocator *a, void *block, size_t size)
 {
     if (block)
         a->release(a->user, block, size);
-}
-
-ls_status ls__bordered_cells(int32_t width, int32_t height, uint32_t *cells)
-{
-    if (width < 1 || height < 1 || width > LS_MAX_DIMENSION ||
-        height > LS_MAX_DIMENSION)
-        return LS_ERR_BAD_SIZE;
-    if ((uint64_t)width * (uint64_t)height > LS_MAX_CELLS)
-        return LS_ERR_SIZE_OVERFLOW;
-    /* (16384 + 2)^2 < 2^32, so this cannot wrap. */
-    *cells = ((uint32_t)width + 2u) * ((uint32_t)height + 2u);
-    return LS_OK;
 }

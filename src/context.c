@@ -4,7 +4,10 @@
  */
 #include <stdint.h>
 #include <string.h>
-#include "internal.h"
+#include "alloc.h"
+#include "grid.h"
+#include "openlist.h"
+#include "search.h"
 
 uint32_t ls_search_bytes_per_cell(uint32_t flags)
 {
@@ -17,26 +20,11 @@ uint32_t ls_search_bytes_per_cell(uint32_t flags)
     return 0;
 }
 
-/* The bucket ring must be wider than f can rise in one step of the default
- * costs (diagonal 14, terrain up to 255) and in one JPS jump across the
- * grid; other queries that do not fit use the heap form (openlist.h). */
-static uint32_t ring_size(int32_t width, int32_t height)
-{
-    uint64_t longest = (uint64_t)(width > height ? width : height);
-    uint64_t need = 256u * 14u, jump = 2u * longest * 14u;
-    uint32_t n = 1024;
-    if (jump > need)
-        need = jump;
-    while (n <= need)
-        n <<= 1;
-    return n;
-}
-
 static void release_all(ls_search *s)
 {
     const ls_allocator *a = &s->allocator;
     ls__release(a, s->nodes, (size_t)s->cell_count << s->open.node_shift);
-    if (s->flags == LS_SEARCH_COMPACT) /* else the links are in the nodes */
+    if (s->kind == LS_SEARCH_COMPACT) /* else the links are in the nodes */
         ls__release(a, s->open.link, (size_t)s->cell_count * sizeof(uint32_t));
     ls__release(a, s->open.heap, (size_t)s->cell_count * sizeof(uint32_t));
     ls__release(a, s->open.heads, (size_t)s->open.bucket_count * sizeof(uint32_t));
@@ -81,8 +69,8 @@ ls_status ls_search_create_with(int32_t width, int32_t height, uint32_t flags,
     memset(s, 0, sizeof *s);
     s->allocator = a;
     s->cell_count = cells;
-    s->open.bucket_count = ring_size(width, height);
-    s->flags = flags;
+    s->open.bucket_count = ls__open_ring_size(width, height);
+    s->kind = flags;
     if (flags == LS_SEARCH_FULL) {
         /* 16-byte nodes: g, tag, then the open list's next and prev. */
         s->open.node_shift = 4;

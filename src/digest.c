@@ -1,6 +1,6 @@
 /* digest.c - the path digest of the determinism contract (FNV-1a 64; the
- * hashing itself is ls__digest_extend in internal.h). */
-#include "internal.h"
+ * hashing itself is ls__digest_extend in digest.h). */
+#include "digest.h"
 
 ls_status ls_path_digest(const ls_point *points, uint32_t count,
                          uint64_t *digest)

@@ -5,7 +5,7 @@
  * past the fifth decimal and returns fix16_overflow for every error, so the
  * library parses weights itself: exactly, with documented rounding.
  */
-#include "internal.h"
+#include "lockstar.h"
 
 #define MAX_FRACTION_DIGITS 9
 

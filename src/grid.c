@@ -5,7 +5,8 @@
  * cells at a time (bits.h).
  */
 #include <string.h>
-#include "internal.h"
+#include "alloc.h"
+#include "grid.h"
 
 /* Each bitset is allocated with one zero word before its first line and
  * one after its last, so that the scans in jps.c may read the word before
@@ -75,6 +76,22 @@ static void rebuild_derived(ls_grid *g)
             costly += v > 1;
         }
     g->costly_cells = costly;
+}
+
+/* LS_MAX_CELLS must stay what the dimension limit implies. */
+typedef char ls__max_cells_is_dimension_squared
+    [LS_MAX_CELLS == (uint32_t)LS_MAX_DIMENSION * LS_MAX_DIMENSION ? 1 : -1];
+
+ls_status ls__bordered_cells(int32_t width, int32_t height, uint32_t *cells)
+{
+    if (width < 1 || height < 1 || width > LS_MAX_DIMENSION ||
+        height > LS_MAX_DIMENSION)
+        return LS_ERR_BAD_SIZE;
+    /* So width * height <= LS_MAX_CELLS (= LS_MAX_DIMENSION squared, which
+     * the typedef above checks at compile time) without a test, and
+     * (16384 + 2)^2 < 2^32: this cannot wrap. */
+    *cells = ((uint32_t)width + 2u) * ((uint32_t)height + 2u);
+    return LS_OK;
 }
 
 ls_status ls_grid_create(int32_t width, int32_t height,

@@ -5,7 +5,9 @@
 #ifndef LS_HEURISTIC_H
 #define LS_HEURISTIC_H
 
-#include "internal.h"
+#include <stdint.h>
+#include "compiler.h"
+#include "plan.h"
 
 static inline uint32_t ls__abs_diff(int32_t a, int32_t b)
 {
@@ -54,6 +56,14 @@ static inline uint64_t ls__f_value(const ls_plan *p, uint32_t g, int32_t x,
                                    int32_t y)
 {
     return ls__f_value_with(p, g, x, y, p->heuristic);
+}
+
+/* The distance that picks a partial path's end (lockstar.h): octile with
+ * 8-connectivity, Manhattan with 4, whatever heuristic the query uses. */
+static inline uint64_t ls__closeness(const ls_plan *p, int32_t x, int32_t y)
+{
+    return ls__estimate(p, p->dir_count == 8 ? LS_HEURISTIC_OCTILE
+                                             : LS_HEURISTIC_MANHATTAN, x, y);
 }
 
 #endif

@@ -23,19 +23,34 @@
  *    (diagonal d); it returns nothing at a blocked cell or a corner that
  *    may not be cut.
  *  - The jump point found at run k is offered to the open list with
- *    g + k * cost(d) exactly as A* offers a neighbour (ls__relax): same
+ *    g + k * cost(d) exactly as A* offers a neighbour (astar.c's try_move): same
  *    key order, same "strictly smaller g" rule.
  * Expansions count expanded jump points. The path is rebuilt cell by cell
  * from the runs stored in each jump point's tag.
  */
-#include "internal.h"
 #include "bits.h"
+#include "compiler.h"
+#include "direction.h"
 #include "heuristic.h"
+#include "openlist.h"
+#include "search.h"
 
-/* The neighbour order's steps, here as well as in query.c so that with a
- * constant direction they fold into constants. */
-static const int8_t step_dx[8] = { 0, 1, 0, -1, 1, 1, -1, -1 };
-static const int8_t step_dy[8] = { -1, 0, 1, 0, -1, 1, 1, -1 };
+/* What a JPS expansion reads, copied out of the context once per
+ * ls_search_step: stores into the node array could otherwise alias these
+ * fields and force reloads in the jump loops. */
+typedef struct jps_view {
+    const uint8_t *cells;
+    const uint64_t *row_bits, *col_bits;
+    uint32_t row_words, col_words, stride;
+    uint32_t goal, goal_c, goal_r;   /* bordered index, column, row */
+    int32_t offset[8];
+    ls_loop_kind loop;               /* the expansion's copy: a fast one
+                                        only with the octile estimate */
+    int32_t bytes;                   /* the grid has no bitsets: scan cells */
+} jps_view;
+
+/* The search loop's locals (src/loop.h). */
+typedef jps_view loop_locals;
 
 /* The straight direction of a horizontal (dy = 0) or vertical (dx = 0)
  * component: N 0, E 1, S 2, W 3. */
@@ -50,7 +65,7 @@ static uint32_t diagonal_dir(int dx, int dy)
     return dx > 0 ? (dy < 0 ? 4u : 5u) : (dy > 0 ? 6u : 7u);
 }
 
-void ls__jps_view_init(const ls_search *s, ls_jps_view *v)
+static void loop_locals_init(const ls_search *s, jps_view *v)
 {
     const ls_grid *g = s->grid;
     uint32_t d;
@@ -68,8 +83,8 @@ void ls__jps_view_init(const ls_search *s, ls_jps_view *v)
     /* A grid without bitsets (LS_GRID_COMPACT) is scanned a cell at a
      * time, by the checked copy only: the fast copies stay as they are. */
     v->bytes = g->row_bits == NULL;
-    v->fast = s->plan.heuristic == LS_HEURISTIC_OCTILE && !v->bytes
-                  ? s->fast_loop
+    v->loop = s->plan.heuristic == LS_HEURISTIC_OCTILE && !v->bytes
+                  ? s->loop
                   : LS_LOOP_CHECKED;
 }
 
@@ -188,7 +203,7 @@ static uint32_t jump_line_bytes(const uint8_t *cells, uint32_t first,
 /* Jump along row r (E, W; positions are columns) or column c (N, S;
  * positions are rows) from bordered (c, r): 64 cells at a time in the
  * grid's bitsets, or a cell at a time when bytes (a grid without them). */
-LS_HOT_INLINE uint32_t jump_row(const ls_jps_view *v, uint32_t c, uint32_t r,
+LS_HOT_INLINE uint32_t jump_row(const jps_view *v, uint32_t c, uint32_t r,
                                 int east, int bytes)
 {
     if (bytes)
@@ -198,7 +213,7 @@ LS_HOT_INLINE uint32_t jump_row(const ls_jps_view *v, uint32_t c, uint32_t r,
                      east, v->goal_r == r, v->goal_c);
 }
 
-LS_HOT_INLINE uint32_t jump_column(const ls_jps_view *v, uint32_t c,
+LS_HOT_INLINE uint32_t jump_column(const jps_view *v, uint32_t c,
                                    uint32_t r, int south, int bytes)
 {
     if (bytes)
@@ -210,7 +225,7 @@ LS_HOT_INLINE uint32_t jump_column(const ls_jps_view *v, uint32_t c,
 
 /* Jump straight from bordered (c, r) in direction d (N, E, S or W): the
  * column (E, W) or row (N, S) of the jump point, or 0 if none. */
-LS_HOT_INLINE uint32_t jump_straight(const ls_jps_view *v, uint32_t c,
+LS_HOT_INLINE uint32_t jump_straight(const jps_view *v, uint32_t c,
                                      uint32_t r, uint32_t d, int bytes)
 {
     if (d == 1 || d == 3)
@@ -222,10 +237,10 @@ LS_HOT_INLINE uint32_t jump_straight(const ls_jps_view *v, uint32_t c,
  * the first cell that is the goal or starts a straight jump (along either
  * component) that finds something. Returns the run, 0 if none. The row and
  * column lines of the current cell move along with it. */
-LS_HOT_INLINE uint32_t jump_diagonal(const ls_jps_view *v, uint32_t c,
+LS_HOT_INLINE uint32_t jump_diagonal(const jps_view *v, uint32_t c,
                                      uint32_t r, uint32_t d, int bytes)
 {
-    const int dx = step_dx[d], dy = step_dy[d];
+    const int dx = ls__dir_dx(d), dy = ls__dir_dy(d);
     const uint32_t hx = straight_dir(dx, 0), vy = straight_dir(0, dy);
     const uint32_t side_x = (uint32_t)v->offset[hx], side_y = (uint32_t)v->offset[vy];
     const uint32_t step = (uint32_t)v->offset[d], goal = v->goal;
@@ -270,7 +285,7 @@ LS_HOT_INLINE uint32_t jump_diagonal(const ls_jps_view *v, uint32_t c,
 /* The forced-neighbour directions of a cell reached by a straight step
  * `from`: for each perpendicular side whose cell is free while the cell
  * behind it is blocked, the side and the diagonal between from and it. */
-LS_HOT_INLINE uint32_t forced_mask(const ls_jps_view *v, uint32_t cell,
+LS_HOT_INLINE uint32_t forced_mask(const jps_view *v, uint32_t cell,
                                    uint32_t from)
 {
     uint32_t mask = 0, side;
@@ -279,8 +294,8 @@ LS_HOT_INLINE uint32_t forced_mask(const ls_jps_view *v, uint32_t cell,
         if (is_free(v->cells, side_cell) &&
             !is_free(v->cells, side_cell - (uint32_t)v->offset[from])) {
             mask |= 1u << side;
-            mask |= 1u << diagonal_dir(step_dx[from] + step_dx[side],
-                                       step_dy[from] + step_dy[side]);
+            mask |= 1u << diagonal_dir(ls__dir_dx(from) + ls__dir_dx(side),
+                                       ls__dir_dy(from) + ls__dir_dy(side));
         }
     }
     return mask;
@@ -288,15 +303,16 @@ LS_HOT_INLINE uint32_t forced_mask(const ls_jps_view *v, uint32_t cell,
 
 /* Offer the jump point next (at x, y), reached by run steps in direction
  * dir, the cost ng: the rule of astar.c's try_move (skip closed cells;
- * change only on a strictly smaller g). fast: LS_LOOP_CHECKED, or the
- * fast loop's kind, whose promises (bucket form, octile estimate, no
- * overflow possible) hold. */
+ * change only on a strictly smaller g). loop: LS_LOOP_CHECKED, or a fast
+ * kind, whose promises (bucket form, octile estimate, no overflow
+ * possible) hold. */
 LS_HOT_INLINE ls_status offer_jump_point(ls_search *s, uint32_t next,
                                          uint64_t ng, uint32_t dir,
                                          uint32_t run, int32_t x, int32_t y,
-                                         int fast)
+                                         ls_loop_kind loop)
 {
-    ls_node *n = ls__node(s->nodes, next, LS_LOOP_NODE_SHIFT(fast, &s->open));
+    const int fast = loop != LS_LOOP_CHECKED;
+    ls_node *n = ls__node(s->nodes, next, ls__loop_node_shift(loop, &s->open));
     const uint32_t tag = n->tag;
     const int fresh = (tag >> LS_TAG_GEN_SHIFT) != s->generation;
     uint64_t f;
@@ -315,8 +331,8 @@ LS_HOT_INLINE ls_status offer_jump_point(ls_search *s, uint32_t next,
     n->tag = ls__tag_parent(s->generation, dir, run);
     if (fast)
         ls__bucket_offer(&s->open, s->nodes, next, (uint32_t)f, !fresh, old_f,
-                         1, LS_LOOP_LINK_SHIFT(fast, &s->open),
-                         LS_LOOP_NODE_SHIFT(fast, &s->open));
+                         1, ls__loop_link_shift(loop, &s->open),
+                         ls__loop_node_shift(loop, &s->open));
     else
         ls__open_offer(&s->open, s->nodes, next, (uint32_t)f, !fresh, old_f);
     return LS_OK;
@@ -329,13 +345,13 @@ typedef struct jump_origin {
 } jump_origin;
 
 /* Jump in direction d (a constant) and offer what is found. */
-LS_HOT_INLINE ls_status jump_and_offer(ls_search *s, const ls_jps_view *v,
+LS_HOT_INLINE ls_status jump_and_offer(ls_search *s, const jps_view *v,
                                        const jump_origin *o, uint32_t d,
-                                       int fast)
+                                       ls_loop_kind loop)
 {
     const uint32_t c = o->c, r = o->r;
-    /* Only the checked copy scans bytes (ls__jps_view_init). */
-    const int bytes = fast == LS_LOOP_CHECKED && v->bytes;
+    /* Only the checked copy scans bytes (loop_locals_init). */
+    const int bytes = loop == LS_LOOP_CHECKED && v->bytes;
     uint32_t run, found;
     if (d < 4) {
         uint32_t p;
@@ -362,25 +378,25 @@ LS_HOT_INLINE ls_status jump_and_offer(ls_search *s, const ls_jps_view *v,
         s, found,
         (uint64_t)o->g +
             (uint64_t)run * (d < 4 ? s->plan.straight : s->plan.diagonal),
-        d, run, o->at.x + (int32_t)run * step_dx[d],
-        o->at.y + (int32_t)run * step_dy[d], fast);
+        d, run, o->at.x + (int32_t)run * ls__dir_dx(d),
+        o->at.y + (int32_t)run * ls__dir_dy(d), loop);
 }
 
 /* The general (not fast) copy calls the jumps through this one function
  * rather than inlining each of them again: it is rare, and the inlined
  * copies would double the code that has to stay in the instruction cache. */
-static ls_status jump_and_offer_checked(ls_search *s, const ls_jps_view *v,
+static ls_status jump_and_offer_checked(ls_search *s, const jps_view *v,
                                         const jump_origin *o, uint32_t d)
 {
     switch (d) {
-    case 0: return jump_and_offer(s, v, o, 0, 0);
-    case 1: return jump_and_offer(s, v, o, 1, 0);
-    case 2: return jump_and_offer(s, v, o, 2, 0);
-    case 3: return jump_and_offer(s, v, o, 3, 0);
-    case 4: return jump_and_offer(s, v, o, 4, 0);
-    case 5: return jump_and_offer(s, v, o, 5, 0);
-    case 6: return jump_and_offer(s, v, o, 6, 0);
-    default: return jump_and_offer(s, v, o, 7, 0);
+    case 0: return jump_and_offer(s, v, o, 0, LS_LOOP_CHECKED);
+    case 1: return jump_and_offer(s, v, o, 1, LS_LOOP_CHECKED);
+    case 2: return jump_and_offer(s, v, o, 2, LS_LOOP_CHECKED);
+    case 3: return jump_and_offer(s, v, o, 3, LS_LOOP_CHECKED);
+    case 4: return jump_and_offer(s, v, o, 4, LS_LOOP_CHECKED);
+    case 5: return jump_and_offer(s, v, o, 5, LS_LOOP_CHECKED);
+    case 6: return jump_and_offer(s, v, o, 6, LS_LOOP_CHECKED);
+    default: return jump_and_offer(s, v, o, 7, LS_LOOP_CHECKED);
     }
 }
 
@@ -389,11 +405,12 @@ static ls_status jump_and_offer_checked(ls_search *s, const ls_jps_view *v,
  * move's two straight components, then the diagonal itself; a cell reached
  * straight tries the same direction, plus its forced neighbours. The two
  * common cases are written out so that no mask is tested per direction. */
-LS_HOT_INLINE ls_status expand_with(ls_search *s, const ls_jps_view *v,
-                                    uint32_t cell, ls_point at, int fast)
+LS_HOT_INLINE ls_status expand_with(ls_search *s, const jps_view *v,
+                                    uint32_t cell, ls_point at,
+                                    ls_loop_kind loop)
 {
     const ls_node *node =
-        ls__node(s->nodes, cell, LS_LOOP_NODE_SHIFT(fast, &s->open));
+        ls__node(s->nodes, cell, ls__loop_node_shift(loop, &s->open));
     const uint32_t tag = node->tag;
     uint32_t mask = 0xFFu, from;
     ls_status st = LS_OK;
@@ -406,8 +423,8 @@ LS_HOT_INLINE ls_status expand_with(ls_search *s, const ls_jps_view *v,
     o.at = at;
 
 #define LS_JUMP(d)                                                      \
-    (st = fast ? jump_and_offer(s, v, &o, d, fast)                      \
-               : jump_and_offer_checked(s, v, &o, d)) != LS_OK
+    (st = loop != LS_LOOP_CHECKED ? jump_and_offer(s, v, &o, d, loop)   \
+                                  : jump_and_offer_checked(s, v, &o, d)) != LS_OK
 #define LS_JUMP_IF(d) ((mask & (1u << d)) && LS_JUMP(d))
     if (tag & LS_TAG_HAS_PARENT) {
         from = ls__tag_dir(tag);
@@ -438,10 +455,14 @@ LS_HOT_INLINE ls_status expand_with(ls_search *s, const ls_jps_view *v,
     return LS_OK;
 }
 
-ls_status ls__jps_expand(ls_search *s, const ls_jps_view *v, uint32_t cell,
-                         ls_point at)
+/* Expand a jump point in the copy its view names. A function of its own,
+ * called from every copy of the loop, as it was when it lived in another
+ * file: inlined into the loop copies, the JPS loop measured more
+ * instructions (the jumps already fill the registers). */
+static LS_NOINLINE ls_status expand_jump_point(ls_search *s, const jps_view *v,
+                                               uint32_t cell, ls_point at)
 {
-    switch (v->fast) {
+    switch (v->loop) {
     case LS_LOOP_FAST_FULL:
         return expand_with(s, v, cell, at, LS_LOOP_FAST_FULL);
     case LS_LOOP_FAST_COMPACT:
@@ -449,4 +470,50 @@ ls_status ls__jps_expand(ls_search *s, const ls_jps_view *v, uint32_t cell,
     default:
         return expand_with(s, v, cell, at, LS_LOOP_CHECKED);
     }
+}
+
+/* The expansion the search loop calls; the loop's own options do not
+ * apply (JPS has one set of moves, and its view picked the copy). */
+LS_HOT_INLINE ls_status loop_expand(ls_search *s, const jps_view *v,
+                                    uint32_t cell, ls_point at,
+                                    int32_t heuristic, uint32_t dir_count,
+                                    int32_t corner_rule, ls_loop_kind loop)
+{
+    (void)heuristic;
+    (void)dir_count;
+    (void)corner_rule;
+    (void)loop;
+    return expand_jump_point(s, v, cell, at);
+}
+
+#include "loop.h"
+
+/* The copies of the loop JPS queries run: with the octile estimate, fast
+ * per kind of context; anything else checked (see src/astar.c for why each
+ * copy is a function of its own). */
+static LS_NOINLINE ls_status jps_fast_full(ls_search *s, uint32_t budget)
+{
+    return ls__search_loop(s, budget, LS_HEURISTIC_OCTILE, 8, LS_CORNERS_NONE,
+                           LS_LOOP_FAST_FULL);
+}
+
+static LS_NOINLINE ls_status jps_fast_compact(ls_search *s, uint32_t budget)
+{
+    return ls__search_loop(s, budget, LS_HEURISTIC_OCTILE, 8, LS_CORNERS_NONE,
+                           LS_LOOP_FAST_COMPACT);
+}
+
+static LS_NOINLINE ls_status jps_checked(ls_search *s, uint32_t budget)
+{
+    return ls__search_loop(s, budget, s->plan.heuristic, 8, LS_CORNERS_NONE,
+                           LS_LOOP_CHECKED);
+}
+
+ls_status ls__jps_run(ls_search *s, uint32_t budget)
+{
+    if (s->plan.heuristic != LS_HEURISTIC_OCTILE)
+        return jps_checked(s, budget);
+    return s->loop == LS_LOOP_FAST_FULL      ? jps_fast_full(s, budget)
+           : s->loop == LS_LOOP_FAST_COMPACT ? jps_fast_compact(s, budget)
+                                             : jps_checked(s, budget);
 }

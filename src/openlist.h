@@ -39,6 +39,9 @@
  * indices in `heap`, each cell's heap position in its `next` word and its
  * f in its `prev` word, so decrease-key finds the entry in O(1). A compact
  * context has no heap and refuses the queries that would need it.
+ *
+ * src/openlist.c sizes the ring and picks the form for each query; the
+ * operations themselves are inline here, for the search loops.
  */
 #ifndef LS_OPENLIST_H
 #define LS_OPENLIST_H
@@ -46,6 +49,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "bits.h"
+#include "compiler.h"
+#include "node.h"
+#include "plan.h"
 
 #define LS_NO_CELL 0xFFFFFFFFu
 /* In the bucket form, the prev of a list's first cell: this bit plus the
@@ -63,6 +69,7 @@ typedef struct ls_open {
     uint32_t capacity;      /* cells of the grid: each is open at most once */
     uint32_t tie_mask;      /* 0xFFFFFFFF: larger g first; 0: smaller g first */
     int32_t bucket_form;
+    int32_t force_heap;     /* tests: the heap form whenever there is a heap */
     /* Bucket form. */
     uint32_t top;           /* first cell of the current level, or none */
     uint32_t *heads;        /* first cell of each ring bucket */
@@ -79,6 +86,20 @@ typedef struct ls_open {
  * array (no loads from the node array while sorting); a larger one is
  * merge sorted as a linked list through the links. */
 #define LS_SORT_KEYS 4096u
+
+/* ------------------------------------------------- sizing and the form */
+
+/* Buckets in the ring of a context of this size (a power of two). */
+uint32_t ls__open_ring_size(int32_t width, int32_t height);
+
+/* 1 when a query with plan p on grid can run in this open list: always
+ * with a heap (full contexts), else only in the bucket form. */
+int ls__open_accepts(const ls_open *o, const ls_grid *grid, const ls_plan *p);
+
+/* Start a query with plan p on grid: empty what the previous query left,
+ * pick the form, and make the start's f, start_f, the current level. */
+void ls__open_start(ls_open *o, const ls_grid *grid, const ls_plan *p,
+                    uint32_t start_f);
 
 /* The next word of cell, in slots of 1 << shift words; shift is
  * o->link_shift, passed so that a caller which knows it can make it a

@@ -1,9 +1,7 @@
 /* query.c - query defaults and validation into a plan the search runs. */
-#include "internal.h"
+#include "grid.h"
 #include "heuristic.h"
-
-const int8_t ls__dir_dx[8] = { 0, 1, 0, -1, 1, 1, -1, -1 };
-const int8_t ls__dir_dy[8] = { -1, 0, 1, 0, -1, 1, 1, -1 };
+#include "plan.h"
 
 ls_status ls_query_init(ls_query *q)
 {

@@ -1,5 +1,5 @@
 /* rng.c - SplitMix64, the project's specified generator (see lockstar.h). */
-#include "internal.h"
+#include "lockstar.h"
 
 ls_status ls_rng_seed(ls_rng *rng, uint64_t seed)
 {

@@ -1,6 +1,6 @@
 /* status.c - the library version, and a description and a name for every
  * status. */
-#include "internal.h"
+#include "lockstar.h"
 
 const char *ls_version(void)
 {

@@ -9,7 +9,7 @@
 #include "lockstar.h"
 #include "suites.h"
 #include "test_util.h"
-#include "../src/internal.h" /* ls__digest_extend_cell, the searches' digest */
+#include "../src/digest.h" /* ls__digest_extend_cell, the searches' digest */
 
 static uint64_t digest_of(const ls_point *pts, uint32_t n)
 {

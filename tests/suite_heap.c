@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <CUnit/CUnit.h>
-#include "../src/internal.h"
+#include "../src/search.h" /* the open list, nodes and contexts it tests */
 #include "suites.h"
 #include "test_util.h"
 
@@ -577,11 +577,11 @@ static void test_both_forms_give_identical_searches(void)
         CU_ASSERT_FATAL(ls_search_create(w, h, NULL, &s) == LS_OK);
         random_query(&rng, g, uniform, 0, c, &q);
 
-        s->force_heap = 0;
+        s->open.force_heap = 0;
         tu_run(s, g, &q, budget, &with_buckets);
         if (with_buckets.begin_status == LS_OK && s->open.bucket_form)
             bucket_runs++;
-        s->force_heap = 1;
+        s->open.force_heap = 1;
         tu_run(s, g, &q, budget, &with_heap);
         if (with_heap.begin_status == LS_OK && !s->open.bucket_form)
             heap_forced++;
@@ -632,7 +632,10 @@ static void test_compact_context_matches_full_or_refuses(void)
             random_query(&rng, g, uniform, 1, c, &q);
 
             tu_run(sf, g, &q, budget, &full);
-            st = ls_search_begin(sc, g, &q);
+            /* ls_search_check answers what begin will say, in both kinds. */
+            CU_ASSERT_EQUAL(ls_search_check(sf, g, &q), full.begin_status);
+            st = ls_search_check(sc, g, &q);
+            CU_ASSERT_EQUAL(ls_search_begin(sc, g, &q), st);
             if (st == LS_ERR_NEEDS_FULL_CONTEXT) {
                 ls_result r;
                 refused++;
@@ -667,6 +670,100 @@ static void test_compact_context_matches_full_or_refuses(void)
     CU_ASSERT(refused >= 100);
     CU_ASSERT(jps_compared >= 50);
     CU_ASSERT(paths >= 200);
+}
+
+/* The rule lockstar.h gives callers: a compact context accepts every
+ * consistent query (weight 1.0, LS_TIE_HIGH_G, no Manhattan with
+ * 8-connectivity) whose diagonal cost is at most 14, on any grid size,
+ * with terrain (A*) or without (A* and JPS); it refuses the others with
+ * LS_ERR_NEEDS_FULL_CONTEXT, which a full context runs. ls_search_check
+ * says so without disturbing a query in progress. */
+static void test_compact_acceptance_rule_holds(void)
+{
+    static const int32_t sizes[][2] = { { 1, 1 },   { 7, 3 },    { 64, 64 },
+                                        { 300, 2 }, { 16384, 1 }, { 1, 16384 },
+                                        { 2000, 700 } };
+    static const int32_t heuristics[] = { LS_HEURISTIC_AUTO, LS_HEURISTIC_OCTILE,
+                                          LS_HEURISTIC_CHEBYSHEV,
+                                          LS_HEURISTIC_ZERO };
+    size_t k, h;
+    uint32_t accepted = 0, wrong = 0;
+
+    for (k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        const int32_t w = sizes[k][0], ht = sizes[k][1];
+        ls_grid *uniform = NULL, *terrain = NULL;
+        ls_search *sc = NULL, *sf = NULL;
+        uint32_t diag, straight;
+        ls_query q;
+        ls_result r;
+        ls_point pt[2];
+
+        CU_ASSERT_FATAL(ls_grid_create(w, ht, NULL, &uniform) == LS_OK);
+        CU_ASSERT_FATAL(ls_grid_create(w, ht, NULL, &terrain) == LS_OK);
+        CU_ASSERT_FATAL(ls_grid_set(terrain, w - 1, ht - 1, 255) == LS_OK);
+        CU_ASSERT_FATAL(ls_search_create_with(w, ht, LS_SEARCH_COMPACT, NULL,
+                                              &sc) == LS_OK);
+        CU_ASSERT_FATAL(ls_search_create(w, ht, NULL, &sf) == LS_OK);
+        for (diag = 1; diag <= 14; diag++) {
+            for (straight = (diag + 1) / 2; straight <= diag; straight++) {
+                ls_query_init(&q);
+                q.goal_x = w - 1;
+                q.goal_y = ht - 1;
+                q.straight_cost = straight;
+                q.diagonal_cost = diag;
+                for (h = 0; h < sizeof heuristics / sizeof heuristics[0]; h++) {
+                    q.heuristic = heuristics[h];
+                    q.algorithm = LS_ALGO_ASTAR;
+                    wrong += ls_search_check(sc, terrain, &q) != LS_OK;
+                    q.algorithm = LS_ALGO_JPS;
+                    wrong += ls_search_check(sc, uniform, &q) != LS_OK;
+                    accepted += 2;
+                }
+                q.algorithm = LS_ALGO_ASTAR;
+                q.heuristic = LS_HEURISTIC_MANHATTAN;
+                q.connectivity = LS_CONNECT_4;
+                wrong += ls_search_check(sc, terrain, &q) != LS_OK;
+                accepted++;
+            }
+        }
+        /* Each refusal, and the full context running the same query. */
+        ls_query_init(&q);
+        q.goal_x = w - 1;
+        q.goal_y = ht - 1;
+        q.weight = fix16_one + fix16_one / 2;
+        CU_ASSERT_EQUAL(ls_search_check(sc, terrain, &q),
+                        LS_ERR_NEEDS_FULL_CONTEXT);
+        CU_ASSERT_EQUAL(ls_search_check(sf, terrain, &q), LS_OK);
+        q.weight = fix16_one;
+        q.tie_break = LS_TIE_LOW_G;
+        CU_ASSERT_EQUAL(ls_search_check(sc, terrain, &q),
+                        LS_ERR_NEEDS_FULL_CONTEXT);
+        CU_ASSERT_EQUAL(ls_search_check(sf, terrain, &q), LS_OK);
+        q.tie_break = LS_TIE_HIGH_G;
+        q.heuristic = LS_HEURISTIC_MANHATTAN;
+        CU_ASSERT_EQUAL(ls_search_check(sc, terrain, &q),
+                        LS_ERR_NEEDS_FULL_CONTEXT);
+        CU_ASSERT_EQUAL(ls_search_check(sf, terrain, &q), LS_OK);
+        /* A query in progress is untouched by a check (here: of a query
+         * that fails), and the check reports validation errors first. */
+        q.heuristic = LS_HEURISTIC_AUTO;
+        CU_ASSERT_EQUAL(ls_search_begin(sc, terrain, &q), LS_OK);
+        q.goal_x = w;
+        CU_ASSERT_EQUAL(ls_search_check(sc, terrain, &q),
+                        LS_ERR_GOAL_OUT_OF_BOUNDS);
+        CU_ASSERT_EQUAL(ls_search_check(sc, NULL, &q), LS_ERR_NULL_ARGUMENT);
+        CU_ASSERT_EQUAL(ls_search_step(sc, 0), LS_OK);
+        CU_ASSERT_EQUAL(ls_search_result(sc, &r), LS_OK);
+        CU_ASSERT_EQUAL(r.status, LS_OK);
+        CU_ASSERT(ls_search_path(sc, pt, 0, &r.path_length) == LS_OK ||
+                  r.path_length > 0);
+        ls_search_destroy(sc);
+        ls_search_destroy(sf);
+        ls_grid_destroy(uniform);
+        ls_grid_destroy(terrain);
+    }
+    CU_ASSERT_EQUAL(wrong, 0);
+    CU_ASSERT(accepted > 1000);
 }
 
 /* A level of the bucket form is sorted in two ways: on packed keys in a
@@ -833,7 +930,9 @@ int suite_heap_register(void)
     if (!s)
         return -1;
     if (!CU_add_test(s, "compact context matches a full one, or refuses",
-                     test_compact_context_matches_full_or_refuses))
+                     test_compact_context_matches_full_or_refuses) ||
+        !CU_add_test(s, "compact context: the documented acceptance rule holds",
+                     test_compact_acceptance_rule_holds))
         return -1;
     if (!CU_add_test(s, "heap form: random operations pop in total order",
                      test_heap_form_random_operations_pop_in_total_order) ||

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <CUnit/CUnit.h>
-#include "../src/internal.h" /* LS_GENERATION_MAX, for the wrap test */
+#include "../src/node.h" /* LS_GENERATION_MAX, for the wrap test */
 #include "suites.h"
 #include "test_util.h"
 

@@ -1,0 +1,18 @@
+/*
+ * alloc.h - every allocation of the library goes through these, so that a
+ * caller's ls_allocator sees all of them (src/alloc.c).
+ */
+#ifndef LS_ALLOC_H
+#define LS_ALLOC_H
+
+#include <stddef.h>
+#include "lockstar.h"
+
+/* Allocation through the caller's hooks or malloc/free. */
+void *ls__alloc(const ls_allocator *a, size_t size);
+/* Release block (NULL is ignored), giving the size it was allocated with. */
+void ls__release(const ls_allocator *a, void *block, size_t size);
+/* Copy *src (or the malloc/free pair when src is NULL) into *dst. */
+void ls__allocator_copy(ls_allocator *dst, const ls_allocator *src);
+
+#endif

@@ -1,0 +1,39 @@
+/*
+ * grid.h - the grid's layout, shared by the search (src/grid.c owns it).
+ *
+ * Cells are stored with a one-cell blocked border, so a neighbour index
+ * never leaves the array and needs no bounds test. Cell (x, y) lives at
+ * (y + 1) * stride + (x + 1), stride = width + 2. This bordered index sorts
+ * exactly like y * width + x, so it serves as the tie-break index directly.
+ */
+#ifndef LS_GRID_H
+#define LS_GRID_H
+
+#include <stdint.h>
+#include "lockstar.h"
+
+struct ls_grid {
+    int32_t width, height;
+    uint32_t stride;
+    uint32_t cell_count;     /* bordered */
+    uint32_t revision;
+    uint32_t costly_cells;   /* cells with cost > 1 (JPS needs none) */
+    uint8_t *cells;
+    /* Passability bitsets for JPS (bits.h), kept in step with cells; NULL
+     * in an LS_GRID_COMPACT grid. */
+    uint64_t *row_bits, *col_bits;
+    uint32_t row_words, col_words; /* words per bordered row, column */
+    ls_allocator allocator;
+};
+
+static inline uint32_t ls__cell_index(uint32_t stride, int32_t x, int32_t y)
+{
+    return ((uint32_t)y + 1u) * stride + (uint32_t)x + 1u;
+}
+
+/* Check width and height (1..LS_MAX_DIMENSION each) and compute the
+ * bordered cell count (width + 2) * (height + 2). LS_OK or LS_ERR_BAD_SIZE
+ * (used by grids and search contexts alike). */
+ls_status ls__bordered_cells(int32_t width, int32_t height, uint32_t *cells);
+
+#endif

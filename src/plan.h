@@ -1,0 +1,28 @@
+/*
+ * plan.h - a validated query in the form the search loops read
+ * (src/query.c validates; src/heuristic.h computes estimates from it).
+ */
+#ifndef LS_PLAN_H
+#define LS_PLAN_H
+
+#include <stdint.h>
+#include "lockstar.h"
+
+typedef struct ls_plan {
+    uint32_t start, goal;            /* bordered cell indices */
+    int32_t goal_x, goal_y;
+    uint32_t dir_count;              /* 4 or 8 */
+    int32_t corner_rule;
+    int32_t heuristic;               /* never LS_HEURISTIC_AUTO */
+    int32_t tie_break;
+    int32_t algorithm;
+    uint32_t straight, diagonal;
+    uint32_t weight;                 /* fix16, >= 1.0 */
+    uint32_t max_expansions;
+} ls_plan;
+
+/* Validate q for grid, in the documented order of errors, and fill *plan. */
+ls_status ls__plan_query(const ls_query *q, const ls_grid *grid,
+                         ls_plan *plan);
+
+#endif
