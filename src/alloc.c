@@ -3,6 +3,7 @@
  * hook sees all of them (and tests can prove that queries allocate nothing).
  */
 #include <stdlib.h>
+#include <string.h>
 #include "alloc.h"
 
 static void *default_alloc(void *user, size_t size)
@@ -38,4 +39,15 @@ void ls__release(const ls_allocator *a, void *block, size_t size)
 {
     if (block)
         a->release(a->user, block, size);
+}
+
+void *ls__alloc_object(const ls_allocator *requested, ls_allocator *a,
+                       size_t size)
+{
+    void *block;
+    ls__allocator_copy(a, requested);
+    block = ls__alloc(a, size);
+    if (block)
+        memset(block, 0, size);
+    return block;
 }

@@ -15,4 +15,10 @@ void ls__release(const ls_allocator *a, void *block, size_t size);
 /* Copy *src (or the malloc/free pair when src is NULL) into *dst. */
 void ls__allocator_copy(ls_allocator *dst, const ls_allocator *src);
 
+/* The start of every object the library creates: copy requested (or the
+ * malloc/free pair when NULL) into *a and allocate size bytes through it,
+ * zeroed. NULL when out of memory. */
+void *ls__alloc_object(const ls_allocator *requested, ls_allocator *a,
+                       size_t size);
+
 #endif

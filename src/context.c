@@ -51,22 +51,18 @@ ls_status ls_search_create_with(int32_t width, int32_t height, uint32_t flags,
     if (!out)
         return LS_ERR_NULL_ARGUMENT;
     *out = NULL;
-    st = ls__bordered_cells(width, height, &cells);
+    st = ls__creation_cells(width, height, flags, &cells);
     if (st != LS_OK)
         return st;
-    if (flags != LS_SEARCH_FULL && flags != LS_SEARCH_COMPACT)
-        return LS_ERR_BAD_FLAGS;
     /* Only a 32-bit size_t can overflow here: the largest block is the
      * node array, 16 bytes per cell (full) or 8 (compact). */
     if (((uint64_t)cells << (flags == LS_SEARCH_FULL ? 4u : 3u)) >
         (uint64_t)SIZE_MAX)
         return LS_ERR_SIZE_OVERFLOW;
 
-    ls__allocator_copy(&a, allocator);
-    s = ls__alloc(&a, sizeof *s);
+    s = ls__alloc_object(allocator, &a, sizeof *s);
     if (!s)
         return LS_ERR_OUT_OF_MEMORY;
-    memset(s, 0, sizeof *s);
     s->allocator = a;
     s->cell_count = cells;
     s->open.bucket_count = ls__open_ring_size(width, height);

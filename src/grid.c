@@ -4,6 +4,7 @@
  * by columns, saying "passable", which lets jump point search test 64
  * cells at a time (bits.h).
  */
+#include <stdint.h>
 #include <string.h>
 #include "alloc.h"
 #include "grid.h"
@@ -78,15 +79,30 @@ static void rebuild_derived(ls_grid *g)
     g->costly_cells = costly;
 }
 
+/* A grid's cell bytes, up to (16384 + 2)^2, are one block: size_t must
+ * hold 32 bits (every target does), so no run-time test is needed. */
+#if SIZE_MAX < 0xFFFFFFFFu
+#error "lockstar needs a size_t of at least 32 bits"
+#endif
+
+/* Both kinds of object share the flag values ls__creation_cells checks. */
+typedef char ls__flags_are_zero_and_one
+    [LS_GRID_FULL == 0u && LS_SEARCH_FULL == 0u && LS_GRID_COMPACT == 1u &&
+             LS_SEARCH_COMPACT == 1u ? 1 : -1];
+
 /* LS_MAX_CELLS must stay what the dimension limit implies. */
 typedef char ls__max_cells_is_dimension_squared
     [LS_MAX_CELLS == (uint32_t)LS_MAX_DIMENSION * LS_MAX_DIMENSION ? 1 : -1];
 
-ls_status ls__bordered_cells(int32_t width, int32_t height, uint32_t *cells)
+ls_status ls__creation_cells(int32_t width, int32_t height, uint32_t flags,
+                             uint32_t *cells)
 {
     if (width < 1 || height < 1 || width > LS_MAX_DIMENSION ||
         height > LS_MAX_DIMENSION)
         return LS_ERR_BAD_SIZE;
+    /* LS_GRID_FULL/LS_SEARCH_FULL and LS_GRID_COMPACT/LS_SEARCH_COMPACT. */
+    if (flags != 0u && flags != 1u)
+        return LS_ERR_BAD_FLAGS;
     /* So width * height <= LS_MAX_CELLS (= LS_MAX_DIMENSION squared, which
      * the typedef above checks at compile time) without a test, and
      * (16384 + 2)^2 < 2^32: this cannot wrap. */
@@ -111,19 +127,13 @@ ls_status ls_grid_create_with(int32_t width, int32_t height, uint32_t flags,
     if (!out)
         return LS_ERR_NULL_ARGUMENT;
     *out = NULL;
-    st = ls__bordered_cells(width, height, &cells);
+    st = ls__creation_cells(width, height, flags, &cells);
     if (st != LS_OK)
         return st;
-    if (flags != LS_GRID_FULL && flags != LS_GRID_COMPACT)
-        return LS_ERR_BAD_FLAGS;
-    if ((size_t)cells != cells) /* size_t narrower than 32 bits */
-        return LS_ERR_SIZE_OVERFLOW;
 
-    ls__allocator_copy(&a, allocator);
-    g = ls__alloc(&a, sizeof *g);
+    g = ls__alloc_object(allocator, &a, sizeof *g);
     if (!g)
         return LS_ERR_OUT_OF_MEMORY;
-    memset(g, 0, sizeof *g);
     g->allocator = a;
     g->width = width;
     g->height = height;

@@ -31,9 +31,11 @@ static inline uint32_t ls__cell_index(uint32_t stride, int32_t x, int32_t y)
     return ((uint32_t)y + 1u) * stride + (uint32_t)x + 1u;
 }
 
-/* Check width and height (1..LS_MAX_DIMENSION each) and compute the
- * bordered cell count (width + 2) * (height + 2). LS_OK or LS_ERR_BAD_SIZE
- * (used by grids and search contexts alike). */
-ls_status ls__bordered_cells(int32_t width, int32_t height, uint32_t *cells);
+/* The checks every grid and search context creation starts with: width
+ * and height 1..LS_MAX_DIMENSION each (else LS_ERR_BAD_SIZE), then flags
+ * full (0) or compact (1) (else LS_ERR_BAD_FLAGS); and the bordered cell
+ * count (width + 2) * (height + 2). */
+ls_status ls__creation_cells(int32_t width, int32_t height, uint32_t flags,
+                             uint32_t *cells);
 
 #endif

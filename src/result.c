@@ -11,6 +11,17 @@ static ls_status finished(const ls_search *s)
     return LS_OK;
 }
 
+/* What both path calls check first: their arguments (then *length = 0)
+ * and that the query has ended. */
+static ls_status path_call(const ls_search *s, const ls_point *points,
+                           uint32_t capacity, uint32_t *length)
+{
+    if (!s || !length || (!points && capacity > 0))
+        return LS_ERR_NULL_ARGUMENT;
+    *length = 0;
+    return finished(s);
+}
+
 ls_status ls_search_result(const ls_search *s, ls_result *out)
 {
     ls_status st;
@@ -32,11 +43,7 @@ ls_status ls_search_result(const ls_search *s, ls_result *out)
 ls_status ls_search_path(const ls_search *s, ls_point *points,
                          uint32_t capacity, uint32_t *length)
 {
-    ls_status st;
-    if (!s || !length || (!points && capacity > 0))
-        return LS_ERR_NULL_ARGUMENT;
-    *length = 0;
-    st = finished(s);
+    ls_status st = path_call(s, points, capacity, length);
     if (st != LS_OK)
         return st;
     if (s->final_status != LS_OK)
@@ -51,12 +58,8 @@ ls_status ls_search_path(const ls_search *s, ls_point *points,
 ls_status ls_search_partial_path(const ls_search *s, ls_point *points,
                                  uint32_t capacity, uint32_t *length)
 {
-    ls_status st;
+    ls_status st = path_call(s, points, capacity, length);
     uint32_t n;
-    if (!s || !length || (!points && capacity > 0))
-        return LS_ERR_NULL_ARGUMENT;
-    *length = 0;
-    st = finished(s);
     if (st != LS_OK)
         return st;
     if (s->final_status != LS_NO_PATH && s->final_status != LS_EXPANSION_LIMIT)
