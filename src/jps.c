@@ -305,7 +305,9 @@ LS_HOT_INLINE uint32_t forced_mask(const jps_view *v, uint32_t cell,
  * dir, the cost ng: the rule of astar.c's try_move (skip closed cells;
  * change only on a strictly smaller g). loop: LS_LOOP_CHECKED, or a fast
  * kind, whose promises (bucket form, octile estimate, no overflow
- * possible) hold. */
+ * possible) hold. A copy of try_move's rule, not a shared helper: each
+ * loop measured 5-8 % fewer instructions with its own copy on its own
+ * local values (see astar.c); the golden vectors pin both to one result. */
 LS_HOT_INLINE ls_status offer_jump_point(ls_search *s, uint32_t next,
                                          uint64_t ng, uint32_t dir,
                                          uint32_t run, int32_t x, int32_t y,
