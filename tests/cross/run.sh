@@ -20,7 +20,7 @@
 #   LOCKSTAR_CROSS_TIMEOUT seconds allowed for one target's `make check`
 #                          (default 2400)
 #   LOCKSTAR_MAPS_DIR      the shared maps (default ../shared/maps next to the
-#                          source tree, else /work/shared/maps; skipped if none)
+#                          source tree; the scen part is skipped if none)
 #   LOCKSTAR_VECTORS_DIR   golden vectors (default $srcdir/vectors)
 #   LOCKSTAR_CROSS_SETUP=1 run setup.sh for the chosen targets first
 #
@@ -43,9 +43,8 @@ case $LOCKSTAR_VECTORS_DIR in /*) ;; *) LOCKSTAR_VECTORS_DIR=$(pwd)/$LOCKSTAR_VE
 
 maps=${LOCKSTAR_MAPS_DIR:-}
 if [ -z "$maps" ]; then
-    for d in "$srcdir/../shared/maps" /work/shared/maps; do
-        if [ -d "$d" ]; then maps=$(cd "$d" && pwd); break; fi
-    done
+    d=$srcdir/../shared/maps
+    if [ -d "$d" ]; then maps=$(cd "$d" && pwd); fi
 fi
 
 log() { printf 'check-cross: %s\n' "$*"; }
