@@ -264,10 +264,122 @@ static void test_parser_refuses_malformed_files(void)
     CU_ASSERT_EQUAL(refused_at(MAPOK VEC "budget 0\nbudget 0\n", "t:21:"), 0);
     CU_ASSERT_EQUAL(refused_at(MAPOK VEC "budget x\n", "t:20:"), 0);
     CU_ASSERT_EQUAL(refused_at(MAPOK "vector v\nmap nosuch\n", "t:8:"), 0);
+    CU_ASSERT_EQUAL(refused_at(MAPOK VEC "budget 0\nstatus 12345 "
+                               "LS_UNKNOWN_STATUS\n", "t:21:"), 0);
     CU_ASSERT_EQUAL(refused_at(MAPOK VEC "budget 0\nstatus 0 LS_OK\n"
                                "cost 10\nexpansions 1\nlength 2\n"
                                "digest 0123456789abcdef\npath 0,0 1,0\n"
                                "end", "t:27:"), 0);
+}
+
+/* Parse text, write it, parse that and write again: 0 when both parses
+ * succeed, the two writes are the same bytes and the two headers are the
+ * same text; 1 when the first parse refuses text; else -1. The first
+ * header goes to want (up to want_size bytes, "" for none). */
+static int header_round_trip(const char *text, size_t length, char *want,
+                             size_t want_size)
+{
+    vf_file f, g;
+    vf_text a = { NULL, 0, 0, 0 }, b = { NULL, 0, 0, 0 };
+    char err[256];
+    int rc = -1;
+
+    if (vf_parse("t", text, length, &f, err, sizeof err) != 0)
+        return 1;
+    snprintf(want, want_size, "%s", f.header ? f.header : "");
+    if (vf_write(&f, &a, err, sizeof err) == 0 &&
+        vf_parse("t", a.data, a.length, &g, err, sizeof err) == 0) {
+        if (vf_write(&g, &b, err, sizeof err) == 0 && a.length == b.length &&
+            memcmp(a.data, b.data, a.length) == 0 &&
+            strcmp(want, g.header ? g.header : "") == 0)
+            rc = 0;
+        vf_file_free(&g);
+    }
+    vf_text_free(&a);
+    vf_text_free(&b);
+    vf_file_free(&f);
+    return rc;
+}
+
+/* The written text of a file with no block and the given header. */
+static int header_written(const char *header, const char *want)
+{
+    vf_file f;
+    vf_text t = { NULL, 0, 0, 0 };
+    char err[256];
+    int same;
+    vf_file_init(&f);
+    if (vf_set_header(&f, header) != 0)
+        return 0;
+    same = vf_write(&f, &t, err, sizeof err) == 0 && t.data &&
+           strcmp(t.data, want) == 0;
+    vf_text_free(&t);
+    vf_file_free(&f);
+    return same;
+}
+
+#define V1 "lockstar-vectors 1\n"
+
+static void test_header_round_trips_exactly(void)
+{
+    /* Accepted headers: what the reader keeps, and write-parse-write
+     * gives the same bytes and the same header. */
+    static const struct { const char *text, *header; } ok[] = {
+        { V1, "" },
+        { V1 "# a\n\n", "a\n" },
+        { V1 "# a\r\n\n", "a\n" },                 /* CRLF checkout */
+        { "lockstar-vectors 1\r\n# a\r\n#\r\n# \r\n\r\n", "a\n\n\n" },
+        { V1 "#  two spaces \n#x\n", " two spaces \nx\n" },
+        { V1 "# a\n\n# b\n", "a\nb\n" },           /* blank lines drop */
+        { V1 "# ~!\"#$%&'()*+,-./09:;<=>?@AZ[\\]^_`az{|}\n",
+          "~!\"#$%&'()*+,-./09:;<=>?@AZ[\\]^_`az{|}\n" },
+    };
+    /* Refused: a header byte that could not come back as it was (a CR
+     * beyond the CRLF one used to be kept, then lost on the next read). */
+    static const struct { const char *text, *line; } bad[] = {
+        { V1 "# a\r\r\n", "t:2:" },
+        { V1 "#\r\r\n", "t:2:" },
+        { V1 "# \r\n# a\r\r\n", "t:3:" },
+        { V1 "# a\rb\n", "t:2:" },
+        { V1 "# \rb\r\n", "t:2:" },
+        { V1 "# a\tb\n", "t:2:" },
+        { V1 "# \x7f\n", "t:2:" },
+        { V1 "# caf\xc3\xa9\n", "t:2:" },
+        { "lockstar-vectors 1\r# a\r", "t:1:" },      /* CR-only line ends */
+        { "lockstar-vectors 1\r# a\r\n", "t:1:" },
+    };
+    char header[256];
+    vf_file f;
+    vf_text t = { NULL, 0, 0, 0 };
+    char err[256];
+    size_t i;
+
+    for (i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        CU_ASSERT_EQUAL(header_round_trip(ok[i].text, strlen(ok[i].text),
+                                          header, sizeof header), 0);
+        CU_ASSERT_STRING_EQUAL(header, ok[i].header);
+    }
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        CU_ASSERT_EQUAL(header_round_trip(bad[i].text, strlen(bad[i].text),
+                                          header, sizeof header), 1);
+        CU_ASSERT_EQUAL(refused_at(bad[i].text, bad[i].line), 0);
+    }
+
+    /* Setting and writing a header: the same rule. */
+    CU_ASSERT(header_written("a\n\nb", V1 "# a\n#\n# b\n\n"));
+    CU_ASSERT(header_written("a\n", V1 "# a\n\n"));
+    CU_ASSERT(header_written("", V1 "\n"));
+    vf_file_init(&f);
+    CU_ASSERT_EQUAL(vf_set_header(&f, "kept"), 0);
+    CU_ASSERT_EQUAL(vf_set_header(&f, "a\r"), -1);
+    CU_ASSERT_EQUAL(vf_set_header(&f, "a\rb"), -1);
+    CU_ASSERT_EQUAL(vf_set_header(&f, "a\tb"), -1);
+    CU_ASSERT_EQUAL(vf_set_header(&f, "\x80"), -1);
+    CU_ASSERT_STRING_EQUAL(f.header, "kept");
+    f.header[3] = '\r'; /* set around vf_set_header: the writer refuses */
+    CU_ASSERT_EQUAL(vf_write(&f, &t, err, sizeof err), -1);
+    vf_text_free(&t);
+    vf_file_free(&f);
 }
 
 int suite_vectors_register(void)
@@ -281,6 +393,8 @@ int suite_vectors_register(void)
                      test_writer_and_parser_round_trip) ||
         !CU_add_test(s, "parser refuses malformed files with the line",
                      test_parser_refuses_malformed_files) ||
+        !CU_add_test(s, "header round-trips exactly (CR and bytes refused)",
+                     test_header_round_trips_exactly) ||
         !CU_add_test(s, "every golden vector matches, one-shot and sliced",
                      test_every_golden_vector_matches))
         return -1;

@@ -1,6 +1,7 @@
 /*
  * test_util.c - see test_util.h. Nothing here calls the library's search;
- * the Dijkstra and the legality checker follow the header's rules only.
+ * the reference A* follows the header's rules only (the step rule, the
+ * Dijkstra and the legality checker are in oracle.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,275 +128,6 @@ int tu_random_open_cell(ls_rng *rng, const ls_grid *grid, int32_t *x,
                 pick--;
             }
     return 0;
-}
-
-uint8_t *tu_cells(const ls_grid *grid, int32_t *width, int32_t *height)
-{
-    int32_t w, h, x, y;
-    uint8_t *cells;
-
-    if (ls_grid_size(grid, &w, &h) != LS_OK)
-        return NULL;
-    cells = malloc((size_t)w * (size_t)h);
-    if (!cells)
-        return NULL;
-    for (y = 0; y < h; y++)
-        for (x = 0; x < w; x++)
-            ls_grid_get(grid, x, y, &cells[(size_t)y * (size_t)w + (size_t)x]);
-    *width = w;
-    *height = h;
-    return cells;
-}
-
-/* --------------------------------------------- movement rules (tests) */
-
-/* Cells seen either as a row-major copy or through ls_grid_get (cheap for
- * checking one path on a large map). */
-typedef struct view {
-    const uint8_t *cells;
-    const ls_grid *grid;
-    int32_t width, height;
-} view;
-
-/* The cell's cost byte, or -1 outside the grid. */
-static int view_cell(const view *v, int32_t x, int32_t y)
-{
-    uint8_t c;
-    if (x < 0 || y < 0 || x >= v->width || y >= v->height)
-        return -1;
-    if (v->cells)
-        return v->cells[(size_t)y * (size_t)v->width + (size_t)x];
-    if (ls_grid_get(v->grid, x, y, &c) != LS_OK)
-        return -1;
-    return c;
-}
-
-static int passable(const view *v, int32_t x, int32_t y)
-{
-    return view_cell(v, x, y) > 0;
-}
-
-static int64_t step_cost(const view *v, const ls_query *q, int32_t x,
-                         int32_t y, int32_t dx, int32_t dy)
-{
-    int64_t base;
-    int diagonal = dx != 0 && dy != 0;
-
-    if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx == 0 && dy == 0))
-        return -1;
-    if (!passable(v, x, y) || !passable(v, x + dx, y + dy))
-        return -1;
-    if (diagonal) {
-        int a, b;
-        if (q->connectivity != LS_CONNECT_8)
-            return -1;
-        a = passable(v, x + dx, y);
-        b = passable(v, x, y + dy);
-        if (q->corner_rule == LS_CORNERS_NONE && !(a && b))
-            return -1;
-        if (q->corner_rule == LS_CORNERS_ONE && !(a || b))
-            return -1;
-        base = q->diagonal_cost;
-    } else {
-        base = q->straight_cost;
-    }
-    return base * view_cell(v, x + dx, y + dy);
-}
-
-int64_t tu_step_cost(const uint8_t *cells, int32_t width, int32_t height,
-                     const ls_query *q, int32_t x, int32_t y, int32_t dx,
-                     int32_t dy)
-{
-    view v;
-    v.cells = cells;
-    v.grid = NULL;
-    v.width = width;
-    v.height = height;
-    return step_cost(&v, q, x, y, dx, dy);
-}
-
-/* A binary min-heap of (cost, cell) pairs for the Dijkstra; entries that
- * became stale are skipped when popped (lazy deletion). */
-typedef struct dj_entry {
-    int64_t cost;
-    uint32_t cell;
-} dj_entry;
-
-static int dj_less(const dj_entry *a, const dj_entry *b)
-{
-    return a->cost < b->cost || (a->cost == b->cost && a->cell < b->cell);
-}
-
-static void dj_push(dj_entry *heap, size_t *size, dj_entry e)
-{
-    size_t i = (*size)++;
-    while (i > 0 && dj_less(&e, &heap[(i - 1) / 2])) {
-        heap[i] = heap[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    heap[i] = e;
-}
-
-static dj_entry dj_pop(dj_entry *heap, size_t *size)
-{
-    dj_entry top = heap[0], last = heap[--*size];
-    size_t i = 0, n = *size;
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= n)
-            break;
-        if (c + 1 < n && dj_less(&heap[c + 1], &heap[c]))
-            c++;
-        if (!dj_less(&heap[c], &last))
-            break;
-        heap[i] = heap[c];
-        i = c;
-    }
-    if (n > 0)
-        heap[i] = last;
-    return top;
-}
-
-int64_t *tu_dijkstra_all(const ls_grid *grid, const ls_query *q,
-                         uint32_t *reached)
-{
-    static const int32_t ddx[8] = { 0, 1, 0, -1, 1, 1, -1, -1 };
-    static const int32_t ddy[8] = { -1, 0, 1, 0, -1, 1, 1, -1 };
-    int32_t w, h;
-    uint8_t *cells = tu_cells(grid, &w, &h);
-    size_t n, heap_size = 0, i;
-    int64_t *dist;
-    unsigned char *done;
-    dj_entry *heap;
-    uint32_t count = 0;
-    dj_entry e;
-    view v;
-
-    if (!cells)
-        return NULL;
-    n = (size_t)w * (size_t)h;
-    dist = malloc(n * sizeof *dist);
-    done = calloc(n, 1);
-    heap = malloc((8 * n + 1) * sizeof *heap);
-    if (!dist || !done || !heap) {
-        free(cells);
-        free(dist);
-        free(done);
-        free(heap);
-        return NULL;
-    }
-    for (i = 0; i < n; i++)
-        dist[i] = -1;
-    v.cells = cells;
-    v.grid = NULL;
-    v.width = w;
-    v.height = h;
-    if (passable(&v, q->start_x, q->start_y)) {
-        e.cell = (uint32_t)(q->start_y * w + q->start_x);
-        e.cost = 0;
-        dist[e.cell] = 0;
-        dj_push(heap, &heap_size, e);
-    }
-    while (heap_size > 0) {
-        int32_t x, y, d;
-        e = dj_pop(heap, &heap_size);
-        if (done[e.cell] || e.cost != dist[e.cell])
-            continue;
-        done[e.cell] = 1;
-        count++;
-        x = (int32_t)(e.cell % (uint32_t)w);
-        y = (int32_t)(e.cell / (uint32_t)w);
-        for (d = 0; d < 8; d++) {
-            int64_t step = step_cost(&v, q, x, y, ddx[d], ddy[d]);
-            size_t next;
-            if (step < 0)
-                continue;
-            next = (size_t)(y + ddy[d]) * (size_t)w + (size_t)(x + ddx[d]);
-            if (!done[next] && (dist[next] < 0 || e.cost + step < dist[next])) {
-                dj_entry ne;
-                dist[next] = e.cost + step;
-                ne.cost = dist[next];
-                ne.cell = (uint32_t)next;
-                dj_push(heap, &heap_size, ne);
-            }
-        }
-    }
-    if (reached)
-        *reached = count;
-    free(cells);
-    free(done);
-    free(heap);
-    return dist;
-}
-
-int64_t tu_dijkstra(const ls_grid *grid, const ls_query *q, uint32_t *reached)
-{
-    int32_t w, h;
-    int64_t answer = -1;
-    int64_t *dist = tu_dijkstra_all(grid, q, reached);
-
-    if (!dist || ls_grid_size(grid, &w, &h) != LS_OK) {
-        free(dist);
-        return -2;
-    }
-    if (q->goal_x >= 0 && q->goal_y >= 0 && q->goal_x < w && q->goal_y < h)
-        answer = dist[(size_t)q->goal_y * (size_t)w + (size_t)q->goal_x];
-    free(dist);
-    return answer;
-}
-
-int tu_path_legal(const ls_grid *grid, const ls_query *q,
-                  const ls_point *path, uint32_t length, int to_goal,
-                  int64_t *cost, char *why, size_t why_size)
-{
-    view v;
-    uint32_t i;
-    int64_t total = 0;
-    int ok = 1;
-
-    if (length == 0) {
-        snprintf(why, why_size, "empty path");
-        return 0;
-    }
-    if (path[0].x != q->start_x || path[0].y != q->start_y) {
-        snprintf(why, why_size, "path starts at %d,%d, not at the start %d,%d",
-                 (int)path[0].x, (int)path[0].y, (int)q->start_x,
-                 (int)q->start_y);
-        return 0;
-    }
-    if (to_goal && (path[length - 1].x != q->goal_x ||
-                    path[length - 1].y != q->goal_y)) {
-        snprintf(why, why_size, "path ends at %d,%d, not at the goal %d,%d",
-                 (int)path[length - 1].x, (int)path[length - 1].y,
-                 (int)q->goal_x, (int)q->goal_y);
-        return 0;
-    }
-    v.cells = NULL;
-    v.grid = grid;
-    ls_grid_size(grid, &v.width, &v.height);
-    if (!passable(&v, path[0].x, path[0].y)) {
-        snprintf(why, why_size, "start cell not passable");
-        ok = 0;
-    }
-    for (i = 1; ok && i < length; i++) {
-        /* 64-bit differences: a garbage point must not overflow here. */
-        int64_t dx = (int64_t)path[i].x - path[i - 1].x;
-        int64_t dy = (int64_t)path[i].y - path[i - 1].y;
-        int64_t step = -1;
-        if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1)
-            step = step_cost(&v, q, path[i - 1].x, path[i - 1].y,
-                             (int32_t)dx, (int32_t)dy);
-        if (step < 0) {
-            snprintf(why, why_size, "illegal step %u: %d,%d -> %d,%d",
-                     (unsigned)i, (int)path[i - 1].x, (int)path[i - 1].y,
-                     (int)path[i].x, (int)path[i].y);
-            ok = 0;
-        }
-        total += step;
-    }
-    if (ok && cost)
-        *cost = total;
-    return ok;
 }
 
 uint64_t tu_fnv1a_points(const ls_point *points, uint32_t count)
@@ -684,7 +416,6 @@ int tu_reference_astar(const ls_grid *grid, const ls_query *q, tu_outcome *out)
     int32_t dirs = q->connectivity == LS_CONNECT_8 ? 8 : 4;
     ls_status status = LS_NO_PATH;
     uint32_t expansions = 0;
-    view v;
 
     memset(out, 0, sizeof *out);
     if (!cells)
@@ -702,10 +433,6 @@ int tu_reference_astar(const ls_grid *grid, const ls_query *q, tu_outcome *out)
         free(state);
         return 0;
     }
-    v.cells = cells;
-    v.grid = NULL;
-    v.width = w;
-    v.height = h;
     if (heuristic == LS_HEURISTIC_AUTO)
         heuristic = dirs == 8 ? LS_HEURISTIC_OCTILE : LS_HEURISTIC_MANHATTAN;
     start = (size_t)q->start_y * (size_t)w + (size_t)q->start_x;
@@ -755,7 +482,7 @@ int tu_reference_astar(const ls_grid *grid, const ls_query *q, tu_outcome *out)
             best = top;
         }
         for (d = 0; d < dirs; d++) {
-            int64_t step = step_cost(&v, q, x, y, ddx[d], ddy[d]);
+            int64_t step = tu_step_cost(cells, w, h, q, x, y, ddx[d], ddy[d]);
             size_t next;
             uint64_t ng, nf;
             if (step < 0)

@@ -2,9 +2,10 @@
  * test_util.h - helpers shared by the unit suites of tests/unit.
  *
  * Everything here is written independently of the library's search code so
- * that the suites can check the library against it: a plain Dijkstra with
- * its own heap, a path legality checker that re-derives every step cost,
- * ASCII grids, random grids from ls_rng, and a counting allocator.
+ * that the suites can check the library against it: the oracle of
+ * oracle.h (a plain Dijkstra with its own heap, a path legality checker
+ * that re-derives every step cost), ASCII grids, random grids from ls_rng,
+ * a reference A* and a counting allocator.
  */
 #ifndef LS_TESTS_UTIL_H
 #define LS_TESTS_UTIL_H
@@ -12,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "lockstar.h"
+#include "oracle.h"
 
 /* ------------------------------------------------------------- grids */
 
@@ -34,36 +36,11 @@ ls_grid *tu_random_grid(ls_rng *rng, int32_t width, int32_t height,
 int tu_random_open_cell(ls_rng *rng, const ls_grid *grid, int32_t *x,
                         int32_t *y);
 
-/* A row-major copy (y * width + x) of the grid's cells, malloc'd. */
-uint8_t *tu_cells(const ls_grid *grid, int32_t *width, int32_t *height);
-
 /* --------------------------------------------- movement rules (tests) */
 
-/* The cost of one step from (x, y) by (dx, dy) under q's connectivity,
- * corner rule and step costs, in the cells of a width x height grid; -1 if
- * the step is not a legal move. Written from the header's rules alone. */
-int64_t tu_step_cost(const uint8_t *cells, int32_t width, int32_t height,
-                     const ls_query *q, int32_t x, int32_t y, int32_t dx,
-                     int32_t dy);
-
-/* Optimal cost from q's start to q's goal by a plain Dijkstra (own binary
- * heap, lazy deletion); -1 if unreachable, -2 if out of memory. *reached (optional) receives the
- * number of cells reachable from the start. */
-int64_t tu_dijkstra(const ls_grid *grid, const ls_query *q,
-                    uint32_t *reached);
-
-/* The same Dijkstra's cost to every cell, row-major (-1 = unreachable), in
- * a malloc'd array; NULL when out of memory. */
-int64_t *tu_dijkstra_all(const ls_grid *grid, const ls_query *q,
-                         uint32_t *reached);
-
-/* 1 if path[0..length) is legal for q on grid: starts at q's start, ends at
- * q's goal, every step a legal move; its summed step cost goes to *cost.
- * Otherwise 0 with a reason in why[0..why_size). The goal check is skipped
- * when to_goal is 0 (partial paths). */
-int tu_path_legal(const ls_grid *grid, const ls_query *q,
-                  const ls_point *path, uint32_t length, int to_goal,
-                  int64_t *cost, char *why, size_t why_size);
+/* tu_cells, tu_step_cost, tu_dijkstra, tu_dijkstra_all, tu_dijkstra_cells
+ * and tu_path_legal are the independent oracle of oracle.h (included
+ * above), shared with tools/vecgen. */
 
 /* The digest of points by a byte-wise FNV-1a 64 over explicitly
  * little-endian-encoded coordinates (independent of ls_path_digest). */

@@ -107,10 +107,12 @@ typedef struct vf_report {
     uint32_t compact_grid_checked; /* JPS vectors also run on a compact grid */
 } vf_report;
 
-/* ---- status and option names -------------------------------------- */
+/* ---- statuses -------------------------------------------------------- */
 
-/* "LS_OK", "LS_ERR_GOAL_BLOCKED", ...; NULL for an unknown status. */
-const char *vf_status_name(ls_status status);
+/* 1 when status is a value of the ls_status enum (ls_status_name gives
+ * its name, which files write after the number), else 0 (ls_status_name
+ * gives "LS_UNKNOWN_STATUS", which no file may hold). */
+int vf_status_known(ls_status status);
 
 /* ---- files in memory ----------------------------------------------- */
 
@@ -125,7 +127,18 @@ int vf_add_edit(vf_map *m, int32_t x, int32_t y, int32_t w, int32_t h,
                 uint32_t cost);
 /* Index of the map named name, or -1. */
 int32_t vf_find_map(const vf_file *f, const char *name);
-/* Set the header comment (lines without '#', separated by '\n'). */
+/* Header lines hold printable ASCII only, 0x20 (space) to 0x7e ('~'):
+ * no CR, tab, other control byte or byte above 0x7e. That is what makes
+ * the header round-trip exactly: the writer puts "# " before each line
+ * ("#" alone for an empty one) and "\n" after it; the reader drops the
+ * "#", one space after it and the CR of a CRLF line end, and refuses a
+ * header comment holding any other byte (so "# a\r\r\n" is an error, not
+ * "a\r"). Comments after the first block are skipped unchecked.
+ * 1 when every line of text ('\n'-separated) is such a line, else 0. */
+int vf_header_ok(const char *text);
+
+/* Set the header comment (lines without '#', separated by '\n'). 0, or
+ * -1 when out of memory or !vf_header_ok(text) (nothing is changed). */
 int vf_set_header(vf_file *f, const char *text);
 
 void vf_outcome_free(vf_outcome *o);
@@ -137,12 +150,18 @@ int vf_outcome_copy(vf_outcome *dst, const vf_outcome *src);
 /* Read a whole file (fopen/fread). Returns 0 with *text malloc'd and
  * NUL-terminated, or -1. */
 int vf_read_file(const char *path, char **text, size_t *length);
+/* Read the Moving AI map file of m (VF_SOURCE_FILE), dir/m->file, into
+ * cells (m->width x m->height, row-major); its size must be m's. Returns
+ * 0, or -1 with "map NAME: reason" in err. */
+int vf_load_map_file(const char *dir, const vf_map *m, uint8_t *cells,
+                     char *err, size_t err_size);
 /* Parse vector file text; name is used in messages. Returns 0, or -1 with
  * "name:line: reason" in err. */
 int vf_parse(const char *name, const char *text, size_t length, vf_file *out,
              char *err, size_t err_size);
-/* Append the canonical text of f. Returns 0, or -1 (out of memory, or a
- * map that the format cannot express) with a reason in err. */
+/* Append the canonical text of f. Returns 0, or -1 (out of memory, a
+ * header that fails vf_header_ok, or a map that the format cannot express)
+ * with a reason in err. */
 int vf_write(const vf_file *f, vf_text *out, char *err, size_t err_size);
 void vf_text_free(vf_text *t);
 

@@ -1,0 +1,305 @@
+/*
+ * vecfile_write.c - the canonical text of a vector file and of the index
+ * (vecfile.h): keys in the order of vectors/README.md, each map just
+ * before its first vector.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "vecfile_impl.h"
+
+/* ------------------------------------------------------------------------
+ * Text output
+ * --------------------------------------------------------------------- */
+
+static void put(vf_text *t, const char *s)
+{
+    vf_text_put(t, s, strlen(s));
+}
+
+static void put_u(vf_text *t, uint64_t v)
+{
+    char buf[24];
+    put(t, vf_fmt_u64(buf, v));
+}
+
+static void put_i(vf_text *t, int64_t v)
+{
+    char buf[24];
+    put(t, vf_fmt_i64(buf, v));
+}
+
+static void put_hex(vf_text *t, uint64_t v)
+{
+    char buf[24];
+    put(t, vf_fmt_hex64(buf, v));
+}
+
+/* "key value\n" */
+static void put_key_u(vf_text *t, const char *key, uint64_t v)
+{
+    put(t, key);
+    put(t, " ");
+    put_u(t, v);
+    put(t, "\n");
+}
+
+static void put_key_enum(vf_text *t, const char *key,
+                         const name_value *table, int32_t v)
+{
+    const char *name = vf_name_of(table, v);
+    put(t, key);
+    put(t, " ");
+    if (name)
+        put(t, name);
+    else
+        put_i(t, v);
+    put(t, "\n");
+}
+
+static void put_points(vf_text *t, const char *key, const ls_point *p,
+                       uint32_t n)
+{
+    uint32_t i;
+    for (i = 0; i < n; i++) {
+        if (i % VF_POINTS_PER_LINE == 0) {
+            if (i > 0)
+                put(t, "\n");
+            put(t, key);
+        }
+        put(t, " ");
+        put_i(t, p[i].x);
+        put(t, ",");
+        put_i(t, p[i].y);
+    }
+    if (n > 0)
+        put(t, "\n");
+}
+
+/* ------------------------------------------------------------------------
+ * Writer
+ * --------------------------------------------------------------------- */
+
+static int write_map(const vf_map *m, vf_text *t, char *err, size_t err_size)
+{
+    uint32_t i;
+    put(t, "map ");
+    put(t, m->name);
+    put(t, "\nsize ");
+    put_i(t, m->width);
+    put(t, " ");
+    put_i(t, m->height);
+    put(t, "\n");
+    if (m->source == VF_SOURCE_GEN) {
+        put(t, "gen ");
+        put(t, mg_family_name(m->gen.family));
+        put(t, " seed=");
+        put_u(t, m->gen.seed);
+        for (i = 0; i < mg_param_count(m->gen.family); i++) {
+            put(t, " ");
+            put(t, mg_param_name(m->gen.family, i));
+            put(t, "=");
+            put_u(t, m->gen.param[i]);
+        }
+        put(t, "\n");
+    } else if (m->source == VF_SOURCE_ROWS) {
+        int32_t x, y;
+        char *row = malloc((size_t)m->width + 1);
+        if (!row) {
+            t->failed = 1;
+            return -1;
+        }
+        for (y = 0; y < m->height; y++) {
+            for (x = 0; x < m->width; x++) {
+                uint8_t c = m->rows[(size_t)y * (size_t)m->width + (size_t)x];
+                if (c > 9) {
+                    free(row);
+                    snprintf(err, err_size,
+                             "map %s: cost above 9 in rows (use an edit)",
+                             m->name);
+                    return -1;
+                }
+                row[x] = vf_row_chars[c];
+            }
+            row[m->width] = '\0';
+            put(t, "row ");
+            put(t, row);
+            put(t, "\n");
+        }
+        free(row);
+    } else {
+        put(t, "file ");
+        put(t, m->file);
+        put(t, "\n");
+    }
+    for (i = 0; i < m->edit_count; i++) {
+        const vf_edit *e = &m->edits[i];
+        if (e->w == 1 && e->h == 1) {
+            put(t, "set ");
+        } else {
+            put(t, "fill ");
+        }
+        put_i(t, e->x);
+        put(t, " ");
+        put_i(t, e->y);
+        if (!(e->w == 1 && e->h == 1)) {
+            put(t, " ");
+            put_i(t, e->w);
+            put(t, " ");
+            put_i(t, e->h);
+        }
+        put(t, " ");
+        put_u(t, e->cost);
+        put(t, "\n");
+    }
+    put(t, "digest ");
+    put_hex(t, m->digest);
+    put(t, "\nend\n\n");
+    return 0;
+}
+
+static void write_vector(const vf_file *f, const vf_vector *v, vf_text *t)
+{
+    const ls_query *q = &v->query;
+    const vf_outcome *e = &v->expect;
+
+    put(t, "vector ");
+    put(t, v->id);
+    put(t, "\nmap ");
+    put(t, f->maps[v->map].name);
+    put(t, "\n");
+    put_key_enum(t, "algo", vf_algo_names, q->algorithm);
+    put(t, "start ");
+    put_i(t, q->start_x);
+    put(t, " ");
+    put_i(t, q->start_y);
+    put(t, "\ngoal ");
+    put_i(t, q->goal_x);
+    put(t, " ");
+    put_i(t, q->goal_y);
+    put(t, "\nconnectivity ");
+    put_i(t, q->connectivity);
+    put(t, "\n");
+    put_key_enum(t, "corners", vf_corner_names, q->corner_rule);
+    put_key_enum(t, "heuristic", vf_heuristic_names, q->heuristic);
+    put_key_enum(t, "tie", vf_tie_names, q->tie_break);
+    put_key_u(t, "straight", q->straight_cost);
+    put_key_u(t, "diagonal", q->diagonal_cost);
+    put(t, "weight ");
+    put_i(t, q->weight);
+    put(t, " ");
+    put(t, v->weight_text);
+    put(t, "\n");
+    put_key_u(t, "max-expansions", q->max_expansions);
+    put_key_u(t, "budget", v->budget);
+    put(t, "status ");
+    put_i(t, e->status);
+    put(t, " ");
+    put(t, vf_status_known(e->status) ? ls_status_name(e->status) : "?");
+    put(t, "\n");
+    if (v->budget > 0)
+        put_key_u(t, "slices", e->slices);
+    if (e->status >= 0) {
+        put(t, "cost ");
+        put_i(t, e->cost);
+        put(t, "\n");
+        put_key_u(t, "expansions", e->expansions);
+        put_key_u(t, "length", e->length);
+        put(t, "digest ");
+        put_hex(t, e->digest);
+        put(t, "\n");
+        put_points(t, "path", e->path, e->length);
+    }
+    if (e->status == LS_NO_PATH || e->status == LS_EXPANSION_LIMIT) {
+        put_key_u(t, "partial-length", e->partial_length);
+        put(t, "partial-digest ");
+        put_hex(t, e->partial_digest);
+        put(t, "\n");
+        put_points(t, "partial-path", e->partial, e->partial_length);
+    }
+    put(t, "end\n\n");
+}
+
+int vf_write(const vf_file *f, vf_text *t, char *err, size_t err_size)
+{
+    uint32_t i;
+    uint8_t *written = calloc(f->map_count + 1u, 1);
+
+    if (!written) {
+        snprintf(err, err_size, "out of memory");
+        return -1;
+    }
+    if (f->header && !vf_header_ok(f->header)) {
+        free(written);
+        snprintf(err, err_size, "header: a byte other than a newline or "
+                                "printable ASCII (space to '~')");
+        return -1;
+    }
+    put(t, "lockstar-vectors 1\n");
+    if (f->header) {
+        const char *p = f->header;
+        while (*p) {
+            const char *nl = strchr(p, '\n');
+            size_t n = nl ? (size_t)(nl - p) : strlen(p);
+            put(t, n > 0 ? "# " : "#");
+            vf_text_put(t, p, n);
+            put(t, "\n");
+            p += n;
+            if (*p == '\n')
+                p++;
+        }
+    }
+    put(t, "\n");
+    /* Each map just before its first vector, so a map and the queries on
+     * it read together; maps no vector uses come last. */
+    for (i = 0; i < f->vector_count; i++) {
+        const vf_vector *v = &f->vectors[i];
+        if (v->map >= f->map_count) {
+            free(written);
+            snprintf(err, err_size, "vector %s: no such map", v->id);
+            return -1;
+        }
+        if (!written[v->map]) {
+            if (write_map(&f->maps[v->map], t, err, err_size) != 0) {
+                free(written);
+                return -1;
+            }
+            written[v->map] = 1;
+        }
+        write_vector(f, v, t);
+    }
+    for (i = 0; i < f->map_count; i++) {
+        if (!written[i] && write_map(&f->maps[i], t, err, err_size) != 0) {
+            free(written);
+            return -1;
+        }
+    }
+    free(written);
+    if (t->failed) {
+        snprintf(err, err_size, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+int vf_write_index(char *const *names, const uint32_t *counts, int n,
+                   vf_text *out)
+{
+    uint64_t total = 0;
+    int i;
+    put(out, "lockstar-vectors 1\n"
+             "# The golden vector files, in the order they are checked, and\n"
+             "# how many vectors each holds. Written by tools/vecgen.\n");
+    for (i = 0; i < n; i++) {
+        put(out, "file ");
+        put(out, names[i]);
+        put(out, " ");
+        put_u(out, counts[i]);
+        put(out, "\n");
+        total += counts[i];
+    }
+    put(out, "total ");
+    put_u(out, total);
+    put(out, "\n");
+    return out->failed ? -1 : 0;
+}

@@ -1,0 +1,620 @@
+/*
+ * vecgen_astar.c - the A* vector files of tools/vecgen, one function per
+ * file (empty.vec ... files.vec; the table in vecgen.c names them). Each
+ * draws its maps and queries from the gen's own PRNG stream: add new draws
+ * at the end of a function, or every later vector of its file changes.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "vecgen.h"
+
+void fam_empty(gen *g)
+{
+    static const int32_t sizes[][3] = {
+        { 3, 3, 20 }, { 8, 8, 40 }, { 16, 16, 60 }, { 32, 32, 60 },
+        { 64, 64, 60 }, { 100, 37, 40 }, { 37, 100, 40 }, { 5, 40, 20 },
+        { 40, 5, 20 }, { 128, 128, 40 }, { 200, 50, 30 }, { 256, 256, 16 }
+    };
+    uint32_t s, i;
+    for (s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        map_gen(g, MG_EMPTY, sizes[s][0], sizes[s][1], 0, 0, 0, 0, 0);
+        for (i = 0; i < (uint32_t)sizes[s][2]; i++) {
+            vf_vector *v = vec_new(g);
+            ls_query *q = &v->query;
+            vec_options(g, v);
+            vec_pair(g, v);
+            /* A quarter on a shared row, column or diagonal: ties. */
+            switch (i % 8) {
+            case 1: q->goal_y = q->start_y; break;
+            case 3: q->goal_x = q->start_x; break;
+            case 5: {
+                int32_t d = q->goal_x - q->start_x;
+                if (q->start_y + d >= 0 && q->start_y + d < g->h)
+                    q->goal_y = q->start_y + d;
+                break;
+            }
+            default: break;
+            }
+            vec_done(g, v);
+        }
+    }
+}
+
+void fam_random(gen *g)
+{
+    static const int32_t sizes[][2] = { { 24, 24 }, { 48, 48 }, { 64, 40 },
+                                        { 96, 96 } };
+    uint32_t percent, s;
+    for (percent = 5; percent <= 45; percent += 5) {
+        for (s = 0; s < 4; s++) {
+            map_gen(g, MG_RANDOM, sizes[s][0], sizes[s][1],
+                    1000u + percent * 10u + s, percent, 0, 0, 0);
+            vec_random(g, 20);
+        }
+    }
+}
+
+void fam_maze(gen *g)
+{
+    static const int32_t sizes[][2] = { { 21, 21 }, { 41, 31 }, { 63, 63 },
+                                        { 101, 81 } };
+    static const uint32_t loops[] = { 0, 5, 25 };
+    uint32_t k, l, s;
+    for (k = 1; k <= 3; k++)
+        for (l = 0; l < 3; l++)
+            for (s = 0; s < 4; s++) {
+                map_gen(g, MG_MAZE, sizes[s][0], sizes[s][1],
+                        2000u + k * 100u + l * 10u + s, k, loops[l], 0, 0);
+                vec_random(g, 9);
+            }
+}
+
+void fam_rooms(gen *g)
+{
+    static const int32_t sizes[][2] = { { 32, 32 }, { 64, 48 }, { 100, 100 } };
+    static const uint32_t rooms[] = { 4, 7, 10, 15 };
+    static const uint32_t doors[][2] = { { 1, 50 }, { 2, 80 }, { 3, 100 } };
+    uint32_t r, d, s;
+    for (r = 0; r < 4; r++)
+        for (d = 0; d < 3; d++)
+            for (s = 0; s < 3; s++) {
+                map_gen(g, MG_ROOMS, sizes[s][0], sizes[s][1],
+                        3000u + r * 100u + d * 10u + s, rooms[r], doors[d][0],
+                        doors[d][1], 0);
+                vec_random(g, 7);
+            }
+}
+
+void fam_corridors(gen *g)
+{
+    static const int32_t sizes[][2] = { { 9, 9 }, { 15, 21 }, { 31, 17 },
+                                        { 40, 40 } };
+    static const uint32_t gaps[] = { 1, 2, 4 };
+    uint32_t k, vert, s;
+    for (k = 0; k < 3; k++)
+        for (vert = 0; vert < 2; vert++)
+            for (s = 0; s < 4; s++) {
+                map_gen(g, MG_CORRIDORS, sizes[s][0], sizes[s][1],
+                        4000u + k * 100u + vert * 10u + s, gaps[k], vert, 0, 0);
+                vec_random(g, 9);
+            }
+}
+
+/* Small drawn traps where the corner rule decides: run each start/goal
+ * pair under all three rules and both tie-breaks. */
+const char *const trap_pinch[] = { ".#", "#.", NULL };
+const char *const trap_clip[] = { "..", "#.", NULL };
+const char *const trap_stairs[] = {
+    ".####", "#.###", "##.##", "###.#", "####.", NULL };
+const char *const trap_wall[] = {
+    "......", "....#.", "...#..", "..#...", ".#....", "......", NULL };
+const char *const trap_zigzag[] = {
+    ".#......", "..#.#...", "...#.#..", "....#.#.", "......#.", NULL };
+const char *const trap_room[] = {
+    "#########", "#.......#", "#.##.##.#", "#.#...#.#", "#...#...#",
+    "#.#...#.#", "#.##.##.#", "#.......#", "#########", NULL };
+const char *const trap_fence[] = {
+    "..........", ".#.#.#.#..", "..#.#.#.#.", ".#.#.#.#..", "..........",
+    NULL };
+const char *const trap_swamp[] = {
+    "..........", ".99999999.", ".9#....#9.", ".9.#..#.9.", ".9..##..9.",
+    ".99999999.", "..........", NULL };
+
+static const trap traps[] = {
+    { trap_pinch, { { 0, 0, 1, 1 }, { 1, 1, 0, 0 } } },
+    { trap_clip, { { 0, 0, 1, 1 }, { 1, 1, 0, 0 } } },
+    { trap_stairs, { { 0, 0, 4, 4 }, { 4, 4, 0, 0 } } },
+    { trap_wall, { { 5, 0, 0, 5 }, { 3, 3, 2, 2 } } },
+    { trap_zigzag, { { 0, 0, 7, 4 }, { 7, 0, 0, 4 } } },
+    { trap_room, { { 1, 1, 7, 7 }, { 4, 3, 4, 5 } } },
+    { trap_fence, { { 0, 0, 9, 4 }, { 2, 1, 8, 3 } } },
+    { trap_swamp, { { 0, 3, 9, 3 }, { 4, 3, 5, 4 } } },
+};
+
+void fam_corners(gen *g)
+{
+    static const uint32_t checker[] = { 0, 30, 60, 90 };
+    static const int32_t sizes[][2] = { { 20, 20 }, { 48, 32 }, { 64, 64 } };
+    uint32_t t, p, rule, tie, c, s, i;
+
+    for (t = 0; t < sizeof traps / sizeof traps[0]; t++) {
+        map_rows(g, traps[t].rows);
+        for (p = 0; p < 2; p++)
+            for (rule = 0; rule < 3; rule++)
+                for (tie = 0; tie < 2; tie++) {
+                    vf_vector *v = vec_new(g);
+                    v->query.start_x = traps[t].pairs[p][0];
+                    v->query.start_y = traps[t].pairs[p][1];
+                    v->query.goal_x = traps[t].pairs[p][2];
+                    v->query.goal_y = traps[t].pairs[p][3];
+                    v->query.corner_rule = (int32_t)rule;
+                    v->query.tie_break = (int32_t)tie;
+                    v->query.heuristic = (int32_t)((t + p) % 5);
+                    v->budget = (t + rule) % 4 == 0 ? 1 : 0;
+                    vec_done(g, v);
+                }
+        /* And once 4-connected. */
+        {
+            vf_vector *v = vec_new(g);
+            v->query.connectivity = LS_CONNECT_4;
+            v->query.start_x = traps[t].pairs[0][0];
+            v->query.start_y = traps[t].pairs[0][1];
+            v->query.goal_x = traps[t].pairs[0][2];
+            v->query.goal_y = traps[t].pairs[0][3];
+            vec_done(g, v);
+        }
+    }
+    /* Generated traps: diagonal walls, checkerboard pinches, dots. Each
+     * pair 8-connected under the three rules, with the other options
+     * cycling. */
+    for (c = 0; c < 4; c++)
+        for (s = 0; s < 3; s++) {
+            uint32_t area = (uint32_t)(sizes[s][0] * sizes[s][1]);
+            map_gen(g, MG_TRAPS, sizes[s][0], sizes[s][1],
+                    5000u + c * 10u + s, checker[c], area / 40u, 8,
+                    area / 30u);
+            for (i = 0; i < 8; i++) {
+                uint32_t first = 0;
+                for (rule = 0; rule < 3; rule++) {
+                    vf_vector *v;
+                    if (rule == 0) {
+                        v = vec_new(g);
+                        vec_options(g, v);
+                        vec_pair(g, v);
+                        first = last_index(g);
+                    } else {
+                        v = vec_clone(g, first);
+                    }
+                    v->query.connectivity = LS_CONNECT_8;
+                    v->query.corner_rule = (int32_t)rule;
+                    vec_done(g, v);
+                }
+            }
+        }
+}
+
+void fam_terrain(gen *g)
+{
+    static const uint32_t max[] = { 2, 5, 9, 255 };
+    static const uint32_t percent[] = { 0, 10, 25 };
+    static const int32_t sizes[][2] = { { 32, 32 }, { 64, 64 }, { 96, 48 } };
+    static const char *const drawn[] = {
+        "..........222222222", ".###......299999992", "...#......298888892",
+        "...#####..298777892", ".......#..298777892", "..2222.#..298888892",
+        "..2552.#..299999992", "..2222....222222222", NULL };
+    uint32_t m, p, s;
+
+    for (m = 0; m < 4; m++)
+        for (p = 0; p < 3; p++)
+            for (s = 0; s < 3; s++) {
+                uint32_t area = (uint32_t)(sizes[s][0] * sizes[s][1]);
+                map_gen(g, MG_TERRAIN, sizes[s][0], sizes[s][1],
+                        6000u + m * 100u + p * 10u + s, area / 64u + 3u, 12,
+                        max[m], percent[p]);
+                vec_random(g, 8);
+            }
+    map_rows(g, drawn);
+    vec_random(g, 20);
+    /* The same drawn map with a few costs no row character can spell. */
+    map_rows(g, drawn);
+    map_edit(g, 12, 2, 3, 3, 200);
+    map_edit(g, 0, 7, 1, 1, 255);
+    map_edit(g, 5, 0, 4, 2, 17);
+    vec_random(g, 20);
+}
+
+void fam_edges(gen *g)
+{
+    static const int32_t lines[] = { 2, 3, 10, 64, 257, 5000 };
+    uint32_t i, k;
+
+    /* 1 x 1: start == goal, and a blocked single cell. */
+    map_gen(g, MG_EMPTY, 1, 1, 0, 0, 0, 0, 0);
+    for (i = 0; i < 12; i++) {
+        vf_vector *v = vec_new(g);
+        vec_options(g, v);
+        vec_done(g, v);
+    }
+    map_gen(g, MG_EMPTY, 1, 1, 0, 0, 0, 0, 0);
+    map_edit(g, 0, 0, 1, 1, 0);
+    {
+        vf_vector *v = vec_new(g);
+        vec_done(g, v);
+    }
+    /* 1 x N and N x 1, empty and with obstacles. */
+    for (i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        for (k = 0; k < 4; k++) {
+            int32_t w = k % 2 ? lines[i] : 1, h = k % 2 ? 1 : lines[i];
+            if (k < 2)
+                map_gen(g, MG_EMPTY, w, h, 0, 0, 0, 0, 0);
+            else
+                map_gen(g, MG_TERRAIN, w, h, 7000u + i * 10u + k,
+                        (uint32_t)lines[i] / 8u + 1u, 6, 4, 5);
+            vec_random(g, 6);
+        }
+    }
+    /* 2 x N and N x 2 with obstacles (diagonals squeeze past them). */
+    for (i = 0; i < 4; i++) {
+        map_gen(g, MG_RANDOM, i % 2 ? 40 : 2, i % 2 ? 2 : 40, 7100u + i, 15,
+                0, 0, 0);
+        vec_random(g, 8);
+    }
+    /* Borders: start and goal on the outer ring, corners included. */
+    for (i = 0; i < 4; i++) {
+        map_gen(g, MG_RANDOM, 30 + (int32_t)i * 7, 20 + (int32_t)i * 3,
+                7200u + i, 5 + i * 5, 0, 0, 0);
+        for (k = 0; k < 16; k++) {
+            vf_vector *v = vec_new(g);
+            int32_t pts[2][2], j;
+            vec_options(g, v);
+            for (j = 0; j < 2; j++)
+                border_point(g, &pts[j][0], &pts[j][1]);
+            v->query.start_x = pts[0][0];
+            v->query.start_y = pts[0][1];
+            v->query.goal_x = pts[1][0];
+            v->query.goal_y = pts[1][1];
+            vec_done(g, v);
+        }
+    }
+    /* start == goal on open maps, in a walled cell, with a limit. */
+    map_gen(g, MG_RANDOM, 16, 16, 7300, 30, 0, 0, 0);
+    map_ring(g, 8, 8, 1);
+    map_edit(g, 8, 8, 1, 1, 1);
+    for (i = 0; i < 24; i++) {
+        vf_vector *v = vec_new(g);
+        vec_options(g, v);
+        if (i < 8) {
+            v->query.start_x = v->query.goal_x = 8;
+            v->query.start_y = v->query.goal_y = 8;
+        } else {
+            pick_open(g, &v->query.start_x, &v->query.start_y);
+            v->query.goal_x = v->query.start_x;
+            v->query.goal_y = v->query.start_y;
+        }
+        if (i % 3 == 0)
+            v->query.max_expansions = 1;
+        vec_done(g, v);
+    }
+}
+
+void fam_limits(gen *g)
+{
+    uint32_t i, k;
+
+    /* Enclosed goals (and starts): a blocked ring around them. */
+    enclosed_family(g, 10, 8000u, 2, 8);
+    /* Dense random maps: keep pairs that turn out unreachable. */
+    unreachable_family(g, 6, 8100u, 10);
+    /* Expansion limits with partial paths. */
+    for (i = 0; i < 8; i++) {
+        switch (i % 4) {
+        case 0: map_gen(g, MG_RANDOM, 48, 48, 8200u + i, 20, 0, 0, 0); break;
+        case 1: map_gen(g, MG_MAZE, 41, 41, 8200u + i, 1, 10, 0, 0); break;
+        case 2: map_gen(g, MG_ROOMS, 64, 64, 8200u + i, 9, 2, 80, 0); break;
+        default:
+            map_gen(g, MG_TERRAIN, 48, 48, 8200u + i, 30, 10, 9, 10);
+            break;
+        }
+        for (k = 0; k < 4; k++)
+            limit_ladder(g);
+    }
+    /* Limits on queries that have no path; and a start boxed in alone. */
+    map_gen(g, MG_RANDOM, 32, 32, 8300, 20, 0, 0, 0);
+    map_ring(g, 10, 10, 2);
+    map_edit(g, 9, 9, 3, 3, 1);
+    for (k = 0; k < 20; k++) {
+        vf_vector *v = vec_new(g);
+        vec_options(g, v);
+        vec_pair(g, v);
+        v->query.goal_x = 10;
+        v->query.goal_y = 10;
+        v->query.max_expansions = 1 + rnd(g, 40);
+        vec_done(g, v);
+    }
+    map_gen(g, MG_EMPTY, 12, 12, 0, 0, 0, 0, 0);
+    map_ring(g, 3, 3, 1);
+    for (k = 0; k < 10; k++) {
+        vf_vector *v = vec_new(g);
+        vec_options(g, v);
+        v->query.start_x = 3;
+        v->query.start_y = 3;
+        v->query.goal_x = 9;
+        v->query.goal_y = 10;
+        v->query.max_expansions = k % 2;
+        vec_done(g, v);
+    }
+}
+
+void fam_errors(gen *g)
+{
+    static const int32_t outside[][2] = {
+        { -1, 0 }, { 0, -1 }, { 16, 0 }, { 0, 12 }, { 16, 12 }, { -1, -1 },
+        { INT32_MIN, 0 }, { 0, INT32_MIN }, { INT32_MAX, 5 }, { 5, INT32_MAX },
+        { -16384, 3 }, { 3, 16384 }
+    };
+    static const int32_t bad_connect[] = { 0, 1, 2, 6, -4, -8, 9, 16 };
+    static const int32_t bad_corner[] = { -1, 3, 4, 100, INT32_MIN };
+    static const int32_t bad_heuristic[] = { -1, 5, 6, 99, INT32_MAX };
+    static const int32_t bad_tie[] = { -1, 2, 3, 255 };
+    static const int32_t bad_algo[] = { -1, 99, 1000, INT32_MAX };
+    static const uint32_t bad_costs[][2] = {
+        { 0, 0 }, { 0, 1 }, { 65536, 65536 }, { 65536, 131072 }, { 10, 9 },
+        { 10, 21 }, { 1, 0 }, { 1, 3 }, { 65535, 131071 }, { 65535, 65534 },
+        { UINT32_MAX, UINT32_MAX }, { 100000, 141421 }
+    };
+    static const char *const bad_weights[] = {
+        "0", "0.5", "0.99999", "-1", "-64", "64.00002", "65", "100",
+        "32767.99998", "-0.00001"
+    };
+    static const char *const good_edges[] = { "64", "1", "1.00001", "63.99999" };
+    uint32_t i, k;
+    int32_t bx, by, ox, oy;
+    vf_vector *v;
+
+    map_gen(g, MG_RANDOM, 16, 12, 9000, 25, 0, 0, 0);
+    pick_blocked(g, &bx, &by);
+    pick_open(g, &ox, &oy);
+    /* Out of bounds start, goal, both. */
+    for (i = 0; i < sizeof outside / sizeof outside[0]; i++) {
+        err_vector(g, outside[i][0], outside[i][1], ox, oy);
+        err_vector(g, ox, oy, outside[i][0], outside[i][1]);
+        err_vector(g, outside[i][0], outside[i][1], outside[i][1],
+                   outside[i][0]);
+    }
+    /* Blocked start, goal, both; and blocked against out of bounds. */
+    for (k = 0; k < 6; k++) {
+        int32_t b2x, b2y;
+        pick_blocked(g, &bx, &by);
+        pick_blocked(g, &b2x, &b2y);
+        pick_open(g, &ox, &oy);
+        err_vector(g, bx, by, ox, oy);
+        err_vector(g, ox, oy, bx, by);
+        err_vector(g, bx, by, b2x, b2y);
+        err_vector(g, bx, by, -1, oy);
+        err_vector(g, 16, oy, bx, by);
+    }
+    /* Bad options, each alone and together with other errors to pin the
+     * order in which they are reported. */
+    pick_blocked(g, &bx, &by);
+    pick_open(g, &ox, &oy);
+    for (i = 0; i < sizeof bad_connect / sizeof bad_connect[0]; i++) {
+        v = vec_new(g);
+        vec_options(g, v);
+        vec_pair(g, v);
+        v->query.connectivity = bad_connect[i];
+        if (i % 2)
+            v->query.start_x = -1;
+        vec_done(g, v);
+    }
+    for (i = 0; i < sizeof bad_corner / sizeof bad_corner[0]; i++)
+        for (k = 0; k < 2; k++) {
+            v = vec_new(g);
+            vec_options(g, v);
+            vec_pair(g, v);
+            v->query.connectivity = k ? LS_CONNECT_4 : LS_CONNECT_8;
+            v->query.corner_rule = bad_corner[i];
+            vec_done(g, v);
+        }
+    for (i = 0; i < sizeof bad_heuristic / sizeof bad_heuristic[0]; i++)
+        for (k = 0; k < 2; k++) {
+            v = vec_new(g);
+            vec_options(g, v);
+            vec_pair(g, v);
+            v->query.heuristic = bad_heuristic[i];
+            if (k)
+                set_costs(v, 0, 0);
+            vec_done(g, v);
+        }
+    for (i = 0; i < sizeof bad_tie / sizeof bad_tie[0]; i++)
+        for (k = 0; k < 2; k++) {
+            v = vec_new(g);
+            vec_options(g, v);
+            vec_pair(g, v);
+            v->query.tie_break = bad_tie[i];
+            if (k)
+                set_weight(v, "0.5");
+            vec_done(g, v);
+        }
+    for (i = 0; i < sizeof bad_algo / sizeof bad_algo[0]; i++)
+        for (k = 0; k < 2; k++) {
+            v = vec_new(g);
+            vec_options(g, v);
+            vec_pair(g, v);
+            v->query.algorithm = bad_algo[i];
+            if (k) {
+                v->query.goal_x = bx;
+                v->query.goal_y = by;
+            }
+            vec_done(g, v);
+        }
+    for (i = 0; i < sizeof bad_costs / sizeof bad_costs[0]; i++)
+        for (k = 0; k < 3; k++) {
+            v = vec_new(g);
+            vec_options(g, v);
+            vec_pair(g, v);
+            set_costs(v, bad_costs[i][0], bad_costs[i][1]);
+            if (k == 1)
+                v->query.connectivity = LS_CONNECT_4;
+            if (k == 2)
+                set_weight(v, "100");
+            vec_done(g, v);
+        }
+    for (i = 0; i < sizeof bad_weights / sizeof bad_weights[0]; i++)
+        for (k = 0; k < 2; k++) {
+            v = vec_new(g);
+            vec_options(g, v);
+            vec_pair(g, v);
+            set_weight(v, bad_weights[i]);
+            if (k) {
+                v->query.start_x = bx;
+                v->query.start_y = by;
+            }
+            vec_done(g, v);
+        }
+    /* The valid extremes next to them. */
+    for (i = 0; i < sizeof good_edges / sizeof good_edges[0]; i++) {
+        v = vec_new(g);
+        vec_options(g, v);
+        vec_pair(g, v);
+        set_weight(v, good_edges[i]);
+        vec_done(g, v);
+    }
+    for (i = 0; i < 3; i++) {
+        static const uint32_t edge_costs[3][2] = {
+            { 1, 1 }, { 65535, 65535 }, { 65535, 131070 } };
+        v = vec_new(g);
+        vec_options(g, v);
+        vec_pair(g, v);
+        set_costs(v, edge_costs[i][0], edge_costs[i][1]);
+        vec_done(g, v);
+    }
+
+    /* Cost overflow. A step into a cost-255 cell at straight 65535 costs
+     * 16711425: 128 steps fit below 2^31, 129 do not. */
+    for (i = 0; i < 4; i++) {
+        int32_t len = i < 2 ? 129 : 130;
+        map_gen(g, MG_EMPTY, len, i % 2 ? 3 : 1, 0, 0, 0, 0, 0);
+        map_edit(g, 0, 0, len, g->h, 255);
+        for (k = 0; k < 4; k++) {
+            v = vec_new(g);
+            v->query.connectivity = k % 2 ? LS_CONNECT_4 : LS_CONNECT_8;
+            v->query.heuristic = k < 2 ? LS_HEURISTIC_AUTO : LS_HEURISTIC_ZERO;
+            set_costs(v, 65535, 131070);
+            v->query.start_x = 0;
+            v->query.start_y = 0;
+            v->query.goal_x = len - 1;
+            v->query.goal_y = g->h - 1;
+            v->budget = k == 3 ? 50 : 0;
+            vec_done(g, v);
+        }
+    }
+    /* ... in the middle of a 2-D search, with diagonals and terrain. */
+    map_gen(g, MG_TERRAIN, 200, 60, 9100, 40, 30, 255, 5);
+    for (k = 0; k < 6; k++) {
+        v = vec_new(g);
+        vec_options(g, v);
+        set_costs(v, 65535, k % 2 ? 65535 : 131070);
+        v->query.start_x = 0;
+        v->query.start_y = (int32_t)k * 10;
+        v->query.goal_x = 199;
+        v->query.goal_y = 59 - (int32_t)k * 10;
+        while (cell(g, v->query.start_x, v->query.start_y) == 0 ||
+               cell(g, v->query.goal_x, v->query.goal_y) == 0)
+            vec_pair(g, v);
+        vec_done(g, v);
+    }
+    /* The start's f overflows at once: weight 64 x a long estimate. */
+    map_gen(g, MG_EMPTY, 700, 1, 0, 0, 0, 0, 0);
+    for (k = 0; k < 4; k++) {
+        v = vec_new(g);
+        set_costs(v, 65535, 65535 + k);
+        set_weight(v, k % 2 ? "64" : "48");
+        v->query.heuristic = (int32_t)(k % 4);
+        v->query.goal_x = 699;
+        v->budget = k == 2 ? 1 : 0;
+        vec_done(g, v);
+    }
+}
+
+void fam_slicing(gen *g)
+{
+    uint32_t m, k, i;
+    for (m = 0; m < 6; m++) {
+        switch (m) {
+        case 0: map_gen(g, MG_RANDOM, 48, 48, 10000, 20, 0, 0, 0); break;
+        case 1: map_gen(g, MG_MAZE, 41, 41, 10001, 1, 5, 0, 0); break;
+        case 2: map_gen(g, MG_ROOMS, 64, 64, 10002, 7, 2, 70, 0); break;
+        case 3: map_gen(g, MG_EMPTY, 64, 64, 10003, 0, 0, 0, 0); break;
+        case 4: map_gen(g, MG_TERRAIN, 48, 48, 10004, 40, 10, 9, 10); break;
+        default: map_gen(g, MG_CORRIDORS, 31, 31, 10005, 2, 0, 0, 0); break;
+        }
+        /* Every budget from the list on random pairs. */
+        for (i = 0; i < sizeof budgets / sizeof budgets[0]; i++)
+            for (k = 0; k < 2; k++) {
+                vf_vector *v = vec_new(g);
+                vec_options(g, v);
+                vec_pair(g, v);
+                v->budget = budgets[i];
+                vec_done(g, v);
+            }
+        /* Budgets around a query's expansion count E, with and without a
+         * limit at the same count. */
+        for (k = 0; k < 2; k++) {
+            uint32_t base, e, b;
+            vf_vector *v = vec_new(g);
+            vec_options(g, v);
+            vec_pair(g, v);
+            v->budget = 1;
+            if (vec_done(g, v) != LS_OK || v->expect.expansions < 3)
+                continue;
+            base = last_index(g);
+            e = v->expect.expansions;
+            {
+                const uint32_t around[6] = { e - 1, e, e + 1, e / 2,
+                                             e / 2 + 1, UINT32_MAX };
+                for (b = 0; b < 6; b++) {
+                    v = vec_clone(g, base);
+                    v->budget = around[b];
+                    vec_done(g, v);
+                    v = vec_clone(g, base);
+                    v->budget = around[b];
+                    v->query.max_expansions = e - 1 - (b % 2);
+                    vec_done(g, v);
+                }
+            }
+        }
+        sliced_trivial_and_error(g);
+    }
+    sliced_unreachable(g, 10010, 16, 1);
+}
+
+void fam_large(gen *g)
+{
+    map_gen(g, MG_RANDOM, 512, 512, 11000, 20, 0, 0, 0);
+    vec_far(g, 10, 1200);
+    map_gen(g, MG_MAZE, 512, 512, 11001, 4, 0, 0, 0);
+    vec_far(g, 6, 2500);
+    map_gen(g, MG_ROOMS, 512, 512, 11002, 31, 3, 80, 0);
+    vec_far(g, 8, 1200);
+    map_gen(g, MG_TERRAIN, 512, 512, 11003, 300, 64, 9, 10);
+    vec_far(g, 6, 1200);
+    map_gen(g, MG_TRAPS, 512, 512, 11004, 20, 4000, 16, 6000);
+    vec_far(g, 6, 1200);
+    map_gen(g, MG_EMPTY, 1024, 1024, 0, 0, 0, 0, 0);
+    vec_far(g, 8, 2000);
+    map_gen(g, MG_RANDOM, 1024, 768, 11006, 30, 0, 0, 0);
+    vec_far(g, 6, 2000);
+}
+
+void fam_files(gen *g)
+{
+    map_file(g, "maps/fort.map", 48, 24);
+    vec_random(g, 30);
+    map_file(g, "maps/pinch.map", 32, 20);
+    vec_random(g, 30);
+    /* A map file with edits on top: a gate closed, a swamp laid. */
+    map_file(g, "maps/fort.map", 48, 24);
+    map_edit(g, 25, 16, 3, 1, 0);
+    map_edit(g, 36, 17, 10, 5, 7);
+    vec_random(g, 20);
+}
