@@ -63,3 +63,15 @@ int64_t bl_path_cost(const bl_grid *grid, const uint32_t *path,
     }
     return cost;
 }
+
+uint32_t bl_trace(const int32_t *parent, int32_t goal, uint32_t *path)
+{
+    uint32_t length = 0, i;
+    int32_t c;
+    for (c = goal; c >= 0; c = parent[c])
+        length++;
+    i = length;
+    for (c = goal; c >= 0; c = parent[c])
+        path[--i] = (uint32_t)c;
+    return length;
+}

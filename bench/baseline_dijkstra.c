@@ -93,18 +93,6 @@ static void dj_sift_down(bl_dijkstra *s, uint32_t pos)
     s->heap_pos[e.cell] = (int32_t)pos;
 }
 
-static uint32_t trace(const int32_t *parent, int32_t goal, uint32_t *path)
-{
-    uint32_t length = 0, i;
-    int32_t c;
-    for (c = goal; c >= 0; c = parent[c])
-        length++;
-    i = length;
-    for (c = goal; c >= 0; c = parent[c])
-        path[--i] = (uint32_t)c;
-    return length;
-}
-
 bl_result bl_dijkstra_find(bl_dijkstra *s, const bl_grid *grid,
                            const bl_query *q, uint32_t *path)
 {
@@ -132,7 +120,7 @@ bl_result bl_dijkstra_find(bl_dijkstra *s, const bl_grid *grid,
         }
         if (cur == goal) {
             r.cost = s->g[goal];
-            r.path_length = trace(s->parent, goal, path);
+            r.path_length = bl_trace(s->parent, goal, path);
             return r;
         }
         s->closed[cur] = 1;

@@ -62,13 +62,6 @@ void bl_listscan_destroy(bl_listscan *s)
     free(s);
 }
 
-static int32_t octile(int32_t x, int32_t y, int32_t gx, int32_t gy)
-{
-    int32_t dx = abs(x - gx), dy = abs(y - gy);
-    int32_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
-    return BL_DIAGONAL * lo + BL_STRAIGHT * (hi - lo);
-}
-
 /* Remove and return the best open entry. count must be > 0. */
 static open_entry take_best(bl_listscan *s)
 {
@@ -96,18 +89,6 @@ static void update_open(bl_listscan *s, int32_t cell, int32_t f, int32_t g)
     }
 }
 
-static uint32_t trace(const int32_t *parent, int32_t goal, uint32_t *path)
-{
-    uint32_t length = 0, i;
-    int32_t c;
-    for (c = goal; c >= 0; c = parent[c])
-        length++;
-    i = length;
-    for (c = goal; c >= 0; c = parent[c])
-        path[--i] = (uint32_t)c;
-    return length;
-}
-
 bl_result bl_listscan_find(bl_listscan *s, const bl_grid *grid,
                            const bl_query *q, uint32_t *path)
 {
@@ -123,14 +104,14 @@ bl_result bl_listscan_find(bl_listscan *s, const bl_grid *grid,
     s->state[start] = CELL_OPEN;
     s->open[0].cell = start;
     s->open[0].g = 0;
-    s->open[0].f = octile(q->sx, q->sy, q->gx, q->gy);
+    s->open[0].f = bl_octile(q->sx, q->sy, q->gx, q->gy);
     s->count = 1;
     while (s->count > 0) {
         open_entry top = take_best(s);
         int32_t cur = top.cell, x = cur % w, y = cur / w, d;
         if (cur == goal) {
             r.cost = s->g[goal];
-            r.path_length = trace(s->parent, goal, path);
+            r.path_length = bl_trace(s->parent, goal, path);
             return r;
         }
         s->state[cur] = CELL_CLOSED;
@@ -145,7 +126,7 @@ bl_result bl_listscan_find(bl_listscan *s, const bl_grid *grid,
                 continue;
             s->g[next] = ng;
             s->parent[next] = cur;
-            f = ng + octile(nx, ny, q->gx, q->gy);
+            f = ng + bl_octile(nx, ny, q->gx, q->gy);
             if (s->state[next] == CELL_OPEN) {
                 update_open(s, next, f, ng);
             } else {

@@ -120,25 +120,6 @@ static tb_entry tb_pop(bl_textbook *s)
     return top;
 }
 
-static int32_t octile(int32_t x, int32_t y, int32_t gx, int32_t gy)
-{
-    int32_t dx = abs(x - gx), dy = abs(y - gy);
-    int32_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
-    return BL_DIAGONAL * lo + BL_STRAIGHT * (hi - lo);
-}
-
-static uint32_t trace(const int32_t *parent, int32_t goal, uint32_t *path)
-{
-    uint32_t length = 0, i;
-    int32_t c;
-    for (c = goal; c >= 0; c = parent[c])
-        length++;
-    i = length;
-    for (c = goal; c >= 0; c = parent[c])
-        path[--i] = (uint32_t)c;
-    return length;
-}
-
 bl_result bl_textbook_find(bl_textbook *s, const bl_grid *grid,
                            const bl_query *q, uint32_t *path)
 {
@@ -153,13 +134,13 @@ bl_result bl_textbook_find(bl_textbook *s, const bl_grid *grid,
     s->size = 0;
 
     s->g[start] = 0;
-    tb_push(s, start, octile(q->sx, q->sy, q->gx, q->gy), 0);
+    tb_push(s, start, bl_octile(q->sx, q->sy, q->gx, q->gy), 0);
     while (s->size > 0) {
         tb_entry top = tb_pop(s);
         int32_t cur = top.cell, x = cur % w, y = cur / w, d;
         if (cur == goal) {
             r.cost = s->g[goal];
-            r.path_length = trace(s->parent, goal, path);
+            r.path_length = bl_trace(s->parent, goal, path);
             return r;
         }
         s->closed[cur] = 1;
@@ -175,10 +156,10 @@ bl_result bl_textbook_find(bl_textbook *s, const bl_grid *grid,
             s->g[next] = ng;
             s->parent[next] = cur;
             if (s->heap_pos[next] < 0) {
-                tb_push(s, next, ng + octile(nx, ny, q->gx, q->gy), ng);
+                tb_push(s, next, ng + bl_octile(nx, ny, q->gx, q->gy), ng);
             } else {
                 uint32_t pos = (uint32_t)s->heap_pos[next];
-                s->heap[pos].f = ng + octile(nx, ny, q->gx, q->gy);
+                s->heap[pos].f = ng + bl_octile(nx, ny, q->gx, q->gy);
                 s->heap[pos].g = ng;
                 tb_sift_up(s, pos);
             }

@@ -29,6 +29,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 typedef struct bl_grid {
     int32_t width, height;
@@ -81,6 +82,18 @@ void *bl_block_alloc(size_t size);
 void bl_set_huge_pages(int on);
 void *bl_calloc(size_t size);
 uint64_t bl_alloc_count(void);
+
+/* The octile distance (10/14) from (x, y) to (gx, gy): A*'s estimate. */
+static inline int32_t bl_octile(int32_t x, int32_t y, int32_t gx, int32_t gy)
+{
+    int32_t dx = abs(x - gx), dy = abs(y - gy);
+    int32_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+    return BL_DIAGONAL * lo + BL_STRAIGHT * (hi - lo);
+}
+
+/* Write the path that ends at goal (parent[] links, -1 before the start)
+ * into path, start first, as cell indices; return its length. */
+uint32_t bl_trace(const int32_t *parent, int32_t goal, uint32_t *path);
 
 /* The cost (10/14) of a path given as cell indices y * width + x. */
 int64_t bl_path_cost(const bl_grid *grid, const uint32_t *path,

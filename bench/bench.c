@@ -30,24 +30,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lockstar.h"
-#include "../cli/mapfile.h"
-#include "../cli/scenfile.h"
-#include "baselines.h"
+#include "movingai.h"
+#include "bench.h"
 #include "mapgen.h"
 #include "timer.h"
 
-enum {
-    ALG_LOCKSTAR, ALG_JPS, ALG_TEXTBOOK, ALG_LISTSCAN, ALG_DIJKSTRA,
-    ALG_BFS, ALG_DFS, ALG_COUNT
-};
-
-typedef struct algo_info {
-    const char *name;
-    const char *what;
-    int optimal;       /* must find the least cost */
-} algo_info;
-
-static const algo_info algos[ALG_COUNT] = {
+const algo_info bench_algos[ALG_COUNT] = {
     { "lockstar", "lockstar A* (ls_find_path, LS_ALGO_ASTAR)", 1 },
     { "jps", "lockstar jump point search (LS_ALGO_JPS)", 1 },
     { "textbook", "textbook A*: binary heap, decrease-key, memset per query", 1 },
@@ -57,42 +45,9 @@ static const algo_info algos[ALG_COUNT] = {
     { "dfs", "depth-first search (any path)", 0 },
 };
 
-#ifdef LS_ALGO_JPS
-#define HAVE_JPS 1
-#else
-#define HAVE_JPS 0
-#endif
-
-typedef struct config {
-    int enabled[ALG_COUNT];
-    int only;                   /* an ALG_ or -1 */
-    uint32_t repeat;            /* timed passes */
-    uint32_t block;             /* queries per interleaving block */
-    int cpu_clock;              /* time queries in thread CPU time */
-    int huge_pages;             /* search states on transparent huge pages */
-    uint32_t max_queries;       /* 0 = all */
-    uint32_t listscan_queries;  /* list-scan runs only this many */
-    uint64_t listscan_max_cells;/* and not at all on larger maps */
-    uint32_t gen_queries;
-    uint32_t gen_percent;
-    int32_t gen_sizes[16];
-    uint32_t gen_count;
-} config;
-
-/* A map with its queries, in lockstar's and the baselines' forms. */
-typedef struct bench_map {
-    char name[128];
-    int32_t width, height;
-    ls_grid *grid;
-    uint8_t *plain;             /* width * height, 0 = blocked, 1 = open */
-    bl_query *queries;
-    uint32_t count;
-    uint32_t scen_count;        /* before --queries */
-} bench_map;
-
 /* ---------------------------------------------------------------- errors */
 
-static void die(const char *fmt, ...)
+void bench_die(const char *fmt, ...)
 {
     va_list ap;
     fprintf(stderr, "lockstar-bench: ");
@@ -191,7 +146,7 @@ static void runner_buffers(runner *r, int on)
     r->points = malloc(cells * sizeof *r->points);
     r->path = malloc(cells * sizeof *r->path);
     if (!r->points || !r->path)
-        die("out of memory for path buffers of %s", r->map->name);
+        bench_die("out of memory for path buffers of %s", r->map->name);
 }
 
 /* The kind of lockstar context (--compact): the benchmark's queries are
@@ -211,7 +166,7 @@ static void set_grid_kind(bench_map *m)
                             &counting_allocator, &m->grid) != LS_OK ||
         ls_grid_load(m->grid, m->plain,
                      (size_t)m->width * (size_t)m->height) != LS_OK)
-        die("cannot create the compact grid of %s", m->name);
+        bench_die("cannot create the compact grid of %s", m->name);
 }
 
 /* Create (or with create == 0 destroy) the state of one algorithm. */
@@ -264,7 +219,7 @@ static void runner_state(runner *r, int algo, int create)
         break;
     }
     if (!ok)
-        die("cannot create the %s state for %s", algos[algo].name,
+        bench_die("cannot create the %s state for %s", bench_algos[algo].name,
             r->map->name);
 }
 
@@ -304,7 +259,7 @@ static bl_result run_lockstar(runner *r, ls_search *search, int32_t algorithm,
     st = ls_find_path(search, r->map->grid, &r->query, r->points,
                       (uint32_t)cap, &res);
     if (st != LS_OK && st != LS_NO_PATH)
-        die("ls_find_path failed: %s (map %s)", ls_status_string(st),
+        bench_die("ls_find_path failed: %s (map %s)", ls_status_string(st),
             r->map->name);
     out.expansions = res.expansions;
     if (st == LS_OK) {
@@ -352,7 +307,7 @@ static void validate_path(runner *r, int algo, uint32_t i, bl_result res)
     if (res.path_length == 0 ||
         r->path[0] != (uint32_t)q->sy * w + (uint32_t)q->sx ||
         r->path[res.path_length - 1] != (uint32_t)q->gy * w + (uint32_t)q->gx)
-        fail_query(m, i, algos[algo].name, "path does not join start and goal");
+        fail_query(m, i, bench_algos[algo].name, "path does not join start and goal");
     for (k = 1; k < res.path_length; k++) {
         int32_t x = (int32_t)(r->path[k - 1] % w), y = (int32_t)(r->path[k - 1] / w);
         int32_t nx = (int32_t)(r->path[k] % w), ny = (int32_t)(r->path[k] / w);
@@ -361,10 +316,10 @@ static void validate_path(runner *r, int algo, uint32_t i, bl_result res)
             if (x + bl_dx[d] == nx && y + bl_dy[d] == ny)
                 legal = bl_can_step(&r->grid, x, y, d);
         if (!legal)
-            fail_query(m, i, algos[algo].name, "path makes an illegal step");
+            fail_query(m, i, bench_algos[algo].name, "path makes an illegal step");
     }
     if (bl_path_cost(&r->grid, r->path, res.path_length) != res.cost)
-        fail_query(m, i, algos[algo].name, "path cost differs from reported cost");
+        fail_query(m, i, bench_algos[algo].name, "path cost differs from reported cost");
 }
 
 /* For --only: all queries, one algorithm, nothing else; callgrind's
@@ -405,30 +360,6 @@ static double median_u64(const uint64_t *v, uint32_t n, uint64_t *tmp)
     return ((double)tmp[n / 2 - 1] + (double)tmp[n / 2]) / 2.0;
 }
 
-typedef struct algo_stats {
-    int ran;
-    uint32_t queries;
-    double median_ns, mean_ns;
-    double expansions;          /* mean per query */
-    double mexp_per_s, ns_per_exp;
-    double path_cells;          /* mean over queries with a path */
-    double cost_ratio;          /* sum of costs / sum of optimal costs */
-    uint32_t bytes_per_cell;
-    long rss_kib;               /* peak during this algorithm's check phase */
-    double allocs_per_query;
-    double ratio_median, ratio_mean;  /* this / lockstar, same queries */
-} algo_stats;
-
-typedef struct map_summary {
-    char name[128];
-    int32_t width, height;
-    uint32_t queries;
-    algo_stats st[ALG_COUNT];
-    long rss_all_kib;
-    long huge_kib;              /* on transparent huge pages, end of timing */
-    uint64_t timing_wall_ns, timing_cpu_ns;
-} map_summary;
-
 /* ------------------------------------------------------------ map input */
 
 static void map_from_grid(bench_map *m)
@@ -436,13 +367,13 @@ static void map_from_grid(bench_map *m)
     int32_t x, y;
     m->plain = malloc((size_t)m->width * (size_t)m->height);
     if (!m->plain)
-        die("out of memory for %s", m->name);
+        bench_die("out of memory for %s", m->name);
     for (y = 0; y < m->height; y++)
         for (x = 0; x < m->width; x++) {
             uint8_t c = 0;
             ls_grid_get(m->grid, x, y, &c);
             if (c > 1)
-                die("%s: terrain costs above 1 are not supported by the "
+                bench_die("%s: terrain costs above 1 are not supported by the "
                     "baselines", m->name);
             m->plain[(size_t)y * (size_t)m->width + (size_t)x] = c;
         }
@@ -451,8 +382,8 @@ static void map_from_grid(bench_map *m)
 static void load_scen_map(bench_map *m, const char *map_path,
                           const char *scen_path, uint32_t max_queries)
 {
-    ls_cli_error err;
-    ls_scenario scen;
+    mai_error err;
+    mai_scen scen;
     const char *base = strrchr(map_path, '/');
     uint32_t i, k;
     char *dot;
@@ -462,16 +393,16 @@ static void load_scen_map(bench_map *m, const char *map_path,
     dot = strstr(m->name, ".map");
     if (dot)
         *dot = '\0';
-    if (ls_map_load(map_path, &m->grid, &err) != 0)
-        die("%s", err.message);
+    if (mai_grid_load(map_path, 1, LS_GRID_FULL, &m->grid, NULL, &err) != 0)
+        bench_die("%s", err.message);
     ls_grid_size(m->grid, &m->width, &m->height);
-    if (ls_scen_load(scen_path, m->width, m->height, &scen, &err) != 0)
-        die("%s", err.message);
+    if (mai_scen_load(scen_path, m->width, m->height, &scen, &err) != 0)
+        bench_die("%s", err.message);
     m->scen_count = scen.count;
     m->count = max_queries && scen.count > max_queries ? max_queries : scen.count;
     m->queries = malloc((m->count ? m->count : 1) * sizeof *m->queries);
     if (!m->queries)
-        die("out of memory for %s", m->name);
+        bench_die("out of memory for %s", m->name);
     for (i = 0, k = 0; i < scen.count; i++) {
         if (!query_used(m->count, scen.count, i))
             continue;
@@ -481,7 +412,7 @@ static void load_scen_map(bench_map *m, const char *map_path,
         m->queries[k].gy = scen.queries[i].gy;
         k++;
     }
-    ls_scen_free(&scen);
+    mai_scen_free(&scen);
     map_from_grid(m);
     set_grid_kind(m);
 }
@@ -494,11 +425,11 @@ static void make_generated_map(bench_map *m, int32_t size, const config *cfg)
     m->width = m->height = size;
     if (bench_mapgen(size, cfg->gen_percent, bench_mapgen_seed(size),
                      cfg->gen_queries, &m->plain, &m->queries) != 0)
-        die("cannot generate the %s map", m->name);
+        bench_die("cannot generate the %s map", m->name);
     m->count = m->scen_count = cfg->gen_queries;
     if (ls_grid_create(size, size, &counting_allocator, &m->grid) != LS_OK ||
         ls_grid_load(m->grid, m->plain, (size_t)size * (size_t)size) != LS_OK)
-        die("cannot create the grid of %s", m->name);
+        bench_die("cannot create the grid of %s", m->name);
     set_grid_kind(m);
 }
 
@@ -571,14 +502,14 @@ static void check_phase(const config *cfg, runner *r, const bench_map *m,
             if ((res[a][i].cost < 0) != (opt->cost < 0)) {
                 snprintf(why, sizeof why, "%s a path, %s %s",
                          res[a][i].cost < 0 ? "finds no" : "finds",
-                         algos[ref].name, opt->cost < 0 ? "does not" : "does");
-                fail_query(m, i, algos[a].name, why);
+                         bench_algos[ref].name, opt->cost < 0 ? "does not" : "does");
+                fail_query(m, i, bench_algos[a].name, why);
             }
-            if (algos[a].optimal && res[a][i].cost != opt->cost) {
+            if (bench_algos[a].optimal && res[a][i].cost != opt->cost) {
                 snprintf(why, sizeof why, "cost %lld, but %s finds %lld",
-                         (long long)res[a][i].cost, algos[ref].name,
+                         (long long)res[a][i].cost, bench_algos[ref].name,
                          (long long)opt->cost);
-                fail_query(m, i, algos[a].name, why);
+                fail_query(m, i, bench_algos[a].name, why);
             }
             if (a == ALG_BFS && opt->cost >= 0 &&
                 res[a][i].path_length > opt->path_length)
@@ -627,7 +558,7 @@ static void timing_phase(const config *cfg, runner *r, const bench_map *m,
                     if (got.cost != res[a][i].cost ||
                         got.expansions != res[a][i].expansions ||
                         got.path_length != res[a][i].path_length)
-                        fail_query(m, i, algos[a].name,
+                        fail_query(m, i, bench_algos[a].name,
                                    "a repeated run gave a different result");
                     samples[a][(size_t)i * repeat + b] = t1 - t0;
                 }
@@ -653,7 +584,7 @@ static void compute_stats(const config *cfg, const bench_map *m, int a,
     uint64_t *tmp = malloc(((size_t)n + 1) * sizeof *tmp);
 
     if (!mine || !theirs || !tmp)
-        die("out of memory");
+        bench_die("out of memory");
     for (i = 0; i < n; i++) {
         if (!used[a][i])
             continue;
@@ -715,7 +646,7 @@ static void run_map(const config *cfg, bench_map *m, map_summary *sum)
         times[a] = calloc((size_t)n + 1, sizeof *times[a]);
         samples[a] = calloc((size_t)n * cfg->repeat + 1, sizeof *samples[a]);
         if (!used[a] || !res[a] || !times[a] || !samples[a] || !tmp)
-            die("out of memory");
+            bench_die("out of memory");
         for (i = 0; i < n; i++)
             used[a][i] = qn > 0 && query_used(qn, n, i);
         allocs[a] = 0;
@@ -752,346 +683,17 @@ static void run_map(const config *cfg, bench_map *m, map_summary *sum)
     free(tmp);
 }
 
-/* ---------------------------------------------------------------- output */
-
-static void print_map_table(const config *cfg, const bench_map *m,
-                            const map_summary *sum)
-{
-    int a;
-    printf("### %s (%dx%d, %u queries", m->name, (int)m->width,
-           (int)m->height, (unsigned)m->count);
-    if (m->scen_count != m->count)
-        printf(" of %u", (unsigned)m->scen_count);
-    printf(", repeat %u)\n\n", (unsigned)cfg->repeat);
-    printf("| algorithm | queries | median µs | mean µs | expansions/query "
-           "| M exp/s | ns/exp | path cells | cost/optimal | bytes/cell "
-           "| peak RSS MiB | allocs/query | median time vs lockstar "
-           "| mean time vs lockstar |\n");
-    printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-    for (a = 0; a < ALG_COUNT; a++) {
-        const algo_stats *s = &sum->st[a];
-        if (!s->ran)
-            continue;
-        printf("| %s | %u | %.1f | %.1f | %.0f | %.1f | %.1f | %.1f | %.3f "
-               "| %u | %.1f | %g |", algos[a].name, (unsigned)s->queries,
-               s->median_ns / 1e3, s->mean_ns / 1e3, s->expansions,
-               s->mexp_per_s, s->ns_per_exp, s->path_cells, s->cost_ratio,
-               (unsigned)s->bytes_per_cell, (double)s->rss_kib / 1024.0,
-               s->allocs_per_query);
-        if (sum->st[ALG_LOCKSTAR].ran)
-            printf(" %.2f× | %.2f× |\n", s->ratio_median, s->ratio_mean);
-        else
-            printf(" – | – |\n");
-    }
-    if (cfg->enabled[ALG_LISTSCAN] && sum->st[ALG_LISTSCAN].queries < m->count)
-        printf("\nlistscan ran %s; its ratios compare it with lockstar on "
-               "those queries only.\n",
-               sum->st[ALG_LISTSCAN].ran ? "only some queries, spread evenly (its open list makes it O(n²))"
-                                         : "no query on this map (too large)");
-    printf("\nTiming phase: peak RSS with all states alive %.1f MiB; "
-           "%.1f s wall time, of which this process ran %.0f %% "
-           "(the rest went to other processes).\n\n",
-           (double)sum->rss_all_kib / 1024.0,
-           (double)sum->timing_wall_ns / 1e9,
-           sum->timing_wall_ns
-               ? 100.0 * (double)sum->timing_cpu_ns / (double)sum->timing_wall_ns
-               : 0.0);
-    if (cfg->huge_pages)
-        printf("On transparent huge pages at the end of the timing phase: "
-               "%.1f MiB.\n\n", (double)sum->huge_kib / 1024.0);
-}
-
-static const char *verdict(int ok)
-{
-    return ok ? "met" : "**not met**";
-}
-
-/* The issue's targets that this run can judge (the instruction ratio comes
- * from callgrind, in bench/report.sh). */
-static void print_targets(const map_summary *sums, uint32_t count,
-                          int generated, int cpu_clock)
-{
-    uint32_t k, worst_ratio = 0, worst_rate = 0;
-    double lo = 0, hi = 0, all_exp = 0, all_ns = 0;
-    int have_tb = 1;
-    const algo_stats *ls0 = &sums[0].st[ALG_LOCKSTAR];
-
-    for (k = 0; k < count; k++) {
-        const algo_stats *ls = &sums[k].st[ALG_LOCKSTAR];
-        if (!sums[k].st[ALG_TEXTBOOK].ran)
-            have_tb = 0;
-        else if (sums[k].st[ALG_TEXTBOOK].ratio_median <
-                 sums[worst_ratio].st[ALG_TEXTBOOK].ratio_median)
-            worst_ratio = k;
-        if (ls->mexp_per_s < sums[worst_rate].st[ALG_LOCKSTAR].mexp_per_s)
-            worst_rate = k;
-        all_exp += ls->expansions * ls->queries;
-        all_ns += ls->mean_ns * ls->queries;
-        if (k == 0 || ls->ns_per_exp < lo)
-            lo = ls->ns_per_exp;
-        if (k == 0 || ls->ns_per_exp > hi)
-            hi = ls->ns_per_exp;
-    }
-    printf("#### Targets of issue 4 judged by this run\n\n");
-    printf("| target | measured (worst map) | |\n|---|---|---|\n");
-    if (have_tb) {
-        double r = sums[worst_ratio].st[ALG_TEXTBOOK].ratio_median;
-        printf("| lockstar A* ≥ 1.7× less time than textbook A* (medians, %s) "
-               "| %.2f× (%s) | %s |\n", cpu_clock ? "thread CPU time" : "wall time",
-               r, sums[worst_ratio].name, verdict(r >= 1.7));
-    }
-    printf("| ≥ 20 M expansions/s | %.1f (%s); %.1f over all queries "
-           "| %s |\n", sums[worst_rate].st[ALG_LOCKSTAR].mexp_per_s,
-           sums[worst_rate].name, all_ns > 0 ? all_exp * 1e3 / all_ns : 0,
-           verdict(sums[worst_rate].st[ALG_LOCKSTAR].mexp_per_s >= 20.0));
-    /* Judged by the compact context, the kind that exists for it; the
-     * run itself used ls0->bytes_per_cell (--compact or not). */
-    printf("| search state ≤ 12 bytes/cell | %u with a compact context "
-           "(this run: %u) | %s |\n",
-           (unsigned)ls_search_bytes_per_cell(LS_SEARCH_COMPACT),
-           (unsigned)ls0->bytes_per_cell,
-           verdict(ls_search_bytes_per_cell(LS_SEARCH_COMPACT) <= 12));
-    if (generated && count > 1)
-        printf("| time per expansion within 1.5× over all sizes "
-               "| %.2f× (%.1f to %.1f ns) | %s |\n", lo > 0 ? hi / lo : 0,
-               lo, hi, verdict(lo > 0 && hi / lo <= 1.5));
-    printf("\n");
-}
-
-static void print_summary(const config *cfg, const map_summary *sums,
-                          uint32_t count, int generated)
-{
-    uint32_t k;
-    int a;
-    const algo_stats *first = &sums[0].st[ALG_LOCKSTAR];
-
-    if (!sums[0].st[ALG_LOCKSTAR].ran)
-        return;
-    printf("### Summary: lockstar A*%s\n\n",
-           generated ? " on generated maps (scaling)" : "");
-    printf("| map | queries | lockstar median µs | expansions/query | M exp/s "
-           "| ns/exp |%s bytes/cell", generated ? " ns/exp vs first |" : "");
-    for (a = 0; a < ALG_COUNT; a++)
-        if (a != ALG_LOCKSTAR && cfg->enabled[a])
-            printf(" | %s/lockstar (median)", algos[a].name);
-    printf(" |\n|---|---:|---:|---:|---:|---:|---:%s",
-           generated ? "|---:" : "");
-    for (a = 0; a < ALG_COUNT; a++)
-        if (a != ALG_LOCKSTAR && cfg->enabled[a])
-            printf("|---:");
-    printf("|\n");
-    for (k = 0; k < count; k++) {
-        const algo_stats *s = &sums[k].st[ALG_LOCKSTAR];
-        printf("| %s | %u | %.1f | %.0f | %.1f | %.1f |", sums[k].name,
-               (unsigned)s->queries, s->median_ns / 1e3, s->expansions,
-               s->mexp_per_s, s->ns_per_exp);
-        if (generated)
-            printf(" %.2f× |", first->ns_per_exp > 0
-                                   ? s->ns_per_exp / first->ns_per_exp : 0);
-        printf(" %u", (unsigned)s->bytes_per_cell);
-        for (a = 0; a < ALG_COUNT; a++) {
-            if (a == ALG_LOCKSTAR || !cfg->enabled[a])
-                continue;
-            if (sums[k].st[a].ran)
-                printf(" | %.2f×", sums[k].st[a].ratio_median);
-            else
-                printf(" | –");
-        }
-        printf(" |\n");
-    }
-    printf("\n");
-    print_targets(sums, count, generated, cfg->cpu_clock);
-}
-
-/* ------------------------------------------------------------- arguments */
-
-static void usage(void)
-{
-    int a;
-    printf("usage: lockstar-bench [options] MAP SCEN [MAP SCEN ...]\n"
-           "       lockstar-bench [options] --generate SIZE[,SIZE...]\n"
-           "options:\n"
-           "  --algo LIST            algorithms to run, comma-separated (default: all)\n"
-           "  --only ALGO            run ALGO once over the queries, no timing or checks\n"
-           "                         (for valgrind --tool=callgrind --toggle-collect=run_only_queries)\n"
-           "  --repeat N             timed passes over the queries (default 1)\n"
-           "  --block N              interleave algorithms every N queries (default 10)\n"
-           "  --compact              lockstar in a compact context (12 bytes per cell)\n"
-           "                         instead of a full one (20)\n"
-           "  --compact-grid         lockstar on compact grids (1 byte per cell, JPS\n"
-           "                         scanning cells) instead of full ones (1.25)\n"
-           "  --huge-pages           put every algorithm's search state (blocks of 2 MiB\n"
-           "                         and more) on transparent huge pages (madvise)\n"
-           "  --clock wall|cpu       time queries in wall time (CLOCK_MONOTONIC, default)\n"
-           "                         or thread CPU time (CLOCK_THREAD_CPUTIME_ID)\n"
-           "  --queries N            use only N queries of each map, spread evenly\n"
-           "  --listscan-queries N   list-scan runs only N queries, spread evenly (default 20)\n"
-           "  --listscan-max-cells N and no query on larger maps (default 1048576)\n"
-           "  --generate SIZES       generated square maps instead of MAP SCEN\n"
-           "  --gen-queries N        queries per generated map (default 32)\n"
-           "  --gen-percent P        blocked cells in percent (default 20)\n"
-           "algorithms:\n");
-    for (a = 0; a < ALG_COUNT; a++)
-        if (a != ALG_JPS || HAVE_JPS)
-            printf("  %-9s %s\n", algos[a].name, algos[a].what);
-}
-
-static int algo_by_name(const char *name, size_t len)
-{
-    int a;
-    for (a = 0; a < ALG_COUNT; a++)
-        if (strlen(algos[a].name) == len && strncmp(algos[a].name, name, len) == 0 &&
-            (a != ALG_JPS || HAVE_JPS))
-            return a;
-    return -1;
-}
-
-static uint32_t parse_count(const char *opt, const char *text)
-{
-    char *end;
-    unsigned long v = strtoul(text, &end, 10);
-    if (*text == '\0' || *end != '\0' || v > 0xFFFFFFFFul)
-        die("%s: not a count: %s", opt, text);
-    return (uint32_t)v;
-}
-
-static void parse_algos(config *cfg, const char *list)
-{
-    const char *p = list;
-    memset(cfg->enabled, 0, sizeof cfg->enabled);
-    while (*p) {
-        size_t len = strcspn(p, ",");
-        int a = algo_by_name(p, len);
-        if (a < 0)
-            die("--algo: unknown algorithm in %s", list);
-        cfg->enabled[a] = 1;
-        p += len;
-        if (*p == ',')
-            p++;
-    }
-}
-
-static void parse_sizes(config *cfg, const char *list)
-{
-    const char *p = list;
-    cfg->gen_count = 0;
-    while (*p) {
-        char *end;
-        long v = strtol(p, &end, 10);
-        if (end == p || v < 2 || v > LS_MAX_DIMENSION ||
-            cfg->gen_count == sizeof cfg->gen_sizes / sizeof cfg->gen_sizes[0])
-            die("--generate: bad size list %s", list);
-        cfg->gen_sizes[cfg->gen_count++] = (int32_t)v;
-        p = end;
-        if (*p == ',')
-            p++;
-        else if (*p)
-            die("--generate: bad size list %s", list);
-    }
-}
-
-static int takes_value(const char *arg)
-{
-    static const char *const names[] = {
-        "--algo", "--only", "--repeat", "--block", "--clock", "--queries",
-        "--listscan-queries", "--listscan-max-cells", "--generate",
-        "--gen-queries", "--gen-percent"
-    };
-    size_t k;
-    for (k = 0; k < sizeof names / sizeof names[0]; k++)
-        if (strcmp(arg, names[k]) == 0)
-            return 1;
-    return 0;
-}
-
 int main(int argc, char **argv)
 {
     config cfg;
     const char *files[64];
-    uint32_t nfiles = 0, nmaps, k;
+    uint32_t nfiles, nmaps, k;
     map_summary *sums;
-    int i, a;
 
-    memset(&cfg, 0, sizeof cfg);
-    for (a = 0; a < ALG_COUNT; a++)
-        cfg.enabled[a] = a != ALG_JPS || HAVE_JPS;
-    cfg.only = -1;
-    cfg.repeat = 1;
-    cfg.block = 10;
-    cfg.listscan_queries = 20;
-    cfg.listscan_max_cells = 1024u * 1024u;
-    cfg.gen_queries = 32;
-    cfg.gen_percent = 20;
-
-    for (i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        int takes = 1;
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            usage();
-            return 0;
-        } else if (strcmp(arg, "--compact") == 0) {
-            takes = 0;
-            context_flags = LS_SEARCH_COMPACT;
-        } else if (strcmp(arg, "--compact-grid") == 0) {
-            takes = 0;
-            grid_flags = LS_GRID_COMPACT;
-        } else if (strcmp(arg, "--huge-pages") == 0) {
-            takes = 0;
-            cfg.huge_pages = 1;
-            bl_set_huge_pages(1);
-        } else if (takes_value(arg) && !val) {
-            die("%s needs a value", arg);
-        } else if (strcmp(arg, "--algo") == 0) {
-            parse_algos(&cfg, val);
-        } else if (strcmp(arg, "--only") == 0) {
-            cfg.only = algo_by_name(val, strlen(val));
-            if (cfg.only < 0)
-                die("--only: unknown algorithm %s", val);
-        } else if (strcmp(arg, "--repeat") == 0) {
-            cfg.repeat = parse_count(arg, val);
-            if (cfg.repeat == 0)
-                die("--repeat must be at least 1");
-        } else if (strcmp(arg, "--clock") == 0) {
-            if (strcmp(val, "cpu") == 0) {
-                if (!bench_use_cpu_clock())
-                    die("--clock cpu: no thread CPU clock here");
-                cfg.cpu_clock = 1;
-            } else if (strcmp(val, "wall") != 0) {
-                die("--clock: wall or cpu, not %s", val);
-            }
-        } else if (strcmp(arg, "--block") == 0) {
-            cfg.block = parse_count(arg, val);
-            if (cfg.block == 0)
-                die("--block must be at least 1");
-        } else if (strcmp(arg, "--queries") == 0) {
-            cfg.max_queries = parse_count(arg, val);
-        } else if (strcmp(arg, "--listscan-queries") == 0) {
-            cfg.listscan_queries = parse_count(arg, val);
-        } else if (strcmp(arg, "--listscan-max-cells") == 0) {
-            cfg.listscan_max_cells = parse_count(arg, val);
-        } else if (strcmp(arg, "--generate") == 0) {
-            parse_sizes(&cfg, val);
-        } else if (strcmp(arg, "--gen-queries") == 0) {
-            cfg.gen_queries = parse_count(arg, val);
-        } else if (strcmp(arg, "--gen-percent") == 0) {
-            cfg.gen_percent = parse_count(arg, val);
-            if (cfg.gen_percent > 90)
-                die("--gen-percent above 90 leaves no room for queries");
-        } else if (arg[0] == '-' && arg[1] != '\0') {
-            die("unknown option %s (try --help)", arg);
-        } else {
-            takes = 0;
-            if (nfiles == sizeof files / sizeof files[0])
-                die("too many files");
-            files[nfiles++] = arg;
-        }
-        i += takes;
-    }
-    if (nfiles % 2 != 0 || (nfiles == 0) == (cfg.gen_count == 0)) {
-        usage();
-        return 2;
-    }
+    nfiles = bench_parse_args(argc, argv, &cfg, files,
+                              sizeof files / sizeof files[0]);
+    context_flags = cfg.context_flags;
+    grid_flags = cfg.grid_flags;
     if (cfg.gen_count && cfg.max_queries && cfg.max_queries < cfg.gen_queries)
         cfg.gen_queries = cfg.max_queries;
     nmaps = cfg.gen_count ? cfg.gen_count : nfiles / 2;
@@ -1115,7 +717,7 @@ int main(int argc, char **argv)
             exp = run_only_queries(&r, cfg.only, n);
             t1 = bench_now_ns();
             printf("only %s on %s: %u queries, %llu expansions, %.1f ms\n",
-                   algos[cfg.only].name, m.name, (unsigned)n,
+                   bench_algos[cfg.only].name, m.name, (unsigned)n,
                    (unsigned long long)exp, (double)(t1 - t0) / 1e6);
             runner_state(&r, cfg.only, 0);
             runner_buffers(&r, 0);
@@ -1126,7 +728,7 @@ int main(int argc, char **argv)
 
     sums = calloc(nmaps, sizeof *sums);
     if (!sums)
-        die("out of memory");
+        bench_die("out of memory");
     printf("lockstar %s, search state %u bytes/cell (bordered cells, %s "
            "context). Moves: 8-connected, no corner cutting, costs 10/14.\n\n",
            ls_version(), (unsigned)ls_search_bytes_per_cell(context_flags),
@@ -1146,11 +748,11 @@ int main(int argc, char **argv)
         else
             load_scen_map(&m, files[2 * k], files[2 * k + 1], cfg.max_queries);
         run_map(&cfg, &m, &sums[k]);
-        print_map_table(&cfg, &m, &sums[k]);
+        bench_print_map_table(&cfg, &m, &sums[k]);
         fflush(stdout);
         free_map(&m);
     }
-    print_summary(&cfg, sums, nmaps, cfg.gen_count != 0);
+    bench_print_summary(&cfg, sums, nmaps, cfg.gen_count != 0);
     free(sums);
     return 0;
 }

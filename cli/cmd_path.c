@@ -1,5 +1,5 @@
 /*
- * cmd_path.c - `lockstar path MAP --from X,Y --to X,Y [--draw] [options]`:
+ * cli_cmd_path.c - `lockstar path MAP --from X,Y --to X,Y [--draw] [options]`:
  * one query, reported as "key: value" lines.
  *
  * Everything is computed (and, with --draw, rendered) before the first
@@ -8,93 +8,34 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
+#include "lockstar.h"
+#include "movingai.h"
+#include "args.h"
 #include "commands.h"
 #include "draw.h"
-#include "options.h"
+#include "output.h"
 #include "run.h"
 
-typedef struct path_args {
-    ls_cli_options options;
-    const char *map_path;
-    int has_from, has_to, draw;
-    ls_point from, to;
-} path_args;
-
-static int take_point(const char *option, const char *value, ls_point *p)
-{
-    if (ls_parse_point(value, &p->x, &p->y) == 0)
-        return 0;
-    cli_fail("bad value '%s' for %s: expected X,Y (two whole numbers below "
-             "%d, such as 3,4)", value, option, LS_MAX_DIMENSION);
-    return -1;
-}
+static const cli_command path_command = {
+    "path", 1, "one MAP file only", 1
+};
 
 /* Returns -1 to go on, or the exit status to end with. */
-static int parse_args(int argc, char **argv, path_args *a)
+static int parse_args(int argc, char **argv, cli_args *a)
 {
-    ls_cli_error err;
-    int i = 1, only_files = 0;
+    mai_error err;
+    int status = cli_parse_args(argc, argv, &path_command, a);
 
-    memset(a, 0, sizeof *a);
-    ls_options_init(&a->options);
-    while (i < argc) {
-        const char *arg = argv[i], *value;
-        int rc;
-
-        if (only_files || arg[0] != '-' || arg[1] == '\0') {
-            if (a->map_path)
-                return cli_fail("path: unexpected argument '%s' (one MAP "
-                                "file only)", arg);
-            a->map_path = arg;
-            i++;
-            continue;
-        }
-        if (strcmp(arg, "--") == 0) {
-            only_files = 1;
-            i++;
-            continue;
-        }
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            cli_usage(stdout);
-            return cli_finish(LS_EXIT_DONE);
-        }
-        rc = ls_options_take(argc, argv, &i, &a->options, &err);
-        if (rc == 0) {
-            rc = ls_option_value(argc, argv, &i, "--from", &value, &err);
-            if (rc > 0) {
-                if (take_point("--from", value, &a->from) != 0)
-                    return LS_EXIT_BAD_INPUT;
-                a->has_from = 1;
-            }
-        }
-        if (rc == 0) {
-            rc = ls_option_value(argc, argv, &i, "--to", &value, &err);
-            if (rc > 0) {
-                if (take_point("--to", value, &a->to) != 0)
-                    return LS_EXIT_BAD_INPUT;
-                a->has_to = 1;
-            }
-        }
-        if (rc == 0) {
-            rc = ls_option_flag(argc, argv, &i, "--draw", &err);
-            if (rc > 0)
-                a->draw = 1;
-        }
-        if (rc < 0)
-            return cli_fail_error(&err);
-        if (rc == 0)
-            return cli_fail("path: unknown option '%s' (try 'lockstar "
-                            "--help')", arg);
-    }
-    if (!a->map_path)
+    if (status >= 0)
+        return status;
+    if (a->file_count == 0)
         return cli_fail("path: no MAP file given (usage: lockstar path MAP "
                         "--from X,Y --to X,Y)");
     if (!a->has_from)
         return cli_fail("path: --from X,Y is required");
     if (!a->has_to)
         return cli_fail("path: --to X,Y is required");
-    if (ls_options_check(&a->options, &err) != 0)
+    if (cli_options_check(&a->options, &err) != 0)
         return cli_fail_error(&err);
     return -1;
 }
@@ -131,8 +72,8 @@ static const char *status_text(ls_status status)
     }
 }
 
-static void print_report(const ls_result *r, const ls_path_buffer *path,
-                         const ls_path_buffer *partial)
+static void print_report(const ls_result *r, const cli_path_buffer *path,
+                         const cli_path_buffer *partial)
 {
     printf("status: %s\n", status_text(r->status));
     printf("cost: %ld\n", (long)r->cost);
@@ -155,20 +96,20 @@ static void print_report(const ls_result *r, const ls_path_buffer *path,
     }
 }
 
-static int run(const path_args *a, const ls_grid *grid, const char *symbols)
+static int run(const cli_args *a, const ls_grid *grid, const char *symbols)
 {
     ls_search *search = NULL;
-    ls_path_buffer path, partial;
+    cli_path_buffer path, partial;
     ls_query q = a->options.query;
     ls_result result;
     ls_status st;
     char *picture = NULL;
     size_t picture_length = 0;
     int32_t width, height;
-    int status = LS_EXIT_BAD_INPUT;
+    int status = CLI_EXIT_BAD_INPUT;
 
-    ls_path_buffer_init(&path, 0);
-    ls_path_buffer_init(&partial, 0);
+    cli_path_buffer_init(&path, 0);
+    cli_path_buffer_init(&partial, 0);
     q.start_x = a->from.x;
     q.start_y = a->from.y;
     q.goal_x = a->to.x;
@@ -177,17 +118,17 @@ static int run(const path_args *a, const ls_grid *grid, const char *symbols)
     st = ls_search_create_with(width, height, a->options.context_flags, NULL,
                                &search);
     if (st == LS_OK)
-        st = ls_run_query(search, grid, &q, a->options.budget, &result);
+        st = cli_run_query(search, grid, &q, a->options.budget, &result);
     if (st == LS_OK && result.status == LS_OK)
-        st = ls_fetch_path(search, 0, &path);
+        st = cli_fetch_path(search, 0, &path);
     else if (st == LS_OK && result.status == LS_EXPANSION_LIMIT)
-        st = ls_fetch_path(search, 1, &partial);
+        st = cli_fetch_path(search, 1, &partial);
     if (st != LS_OK) {
         cli_fail("path: %s", ls_status_string(st));
         goto done;
     }
     if (a->draw) {
-        ls_drawing d;
+        cli_drawing d;
         d.grid = grid;
         d.symbols = symbols;
         /* After LS_NO_PATH there is no path to draw, partial or not. */
@@ -196,7 +137,7 @@ static int run(const path_args *a, const ls_grid *grid, const char *symbols)
         d.length = d.partial ? partial.length : path.length;
         d.start = a->from;
         d.goal = a->to;
-        if (ls_draw_text(&d, &picture, &picture_length) != 0) {
+        if (cli_draw_text(&d, &picture, &picture_length) != 0) {
             cli_fail("path: out of memory while drawing the map");
             goto done;
         }
@@ -204,36 +145,36 @@ static int run(const path_args *a, const ls_grid *grid, const char *symbols)
     print_report(&result, &path, &partial);
     if (picture)
         fwrite(picture, 1, picture_length, stdout);
-    status = cli_finish(result.status == LS_OK ? LS_EXIT_DONE
-                                               : LS_EXIT_NOT_FOUND);
+    status = cli_finish(result.status == LS_OK ? CLI_EXIT_DONE
+                                               : CLI_EXIT_NOT_FOUND);
 done:
     free(picture);
-    ls_path_buffer_free(&path);
-    ls_path_buffer_free(&partial);
+    cli_path_buffer_free(&path);
+    cli_path_buffer_free(&partial);
     ls_search_destroy(search);
     return status;
 }
 
-int cmd_path(int argc, char **argv)
+int cli_cmd_path(int argc, char **argv)
 {
-    path_args a;
-    ls_cli_error err;
+    cli_args a;
+    mai_error err;
+    mai_map map = { 0, 0, NULL };
     ls_grid *grid = NULL;
-    char *symbols = NULL;
     int status = parse_args(argc, argv, &a);
 
     if (status >= 0)
         return status;
-    if (ls_map_load_terrain(a.map_path, (uint8_t)a.options.swamp_cost,
-                            a.options.grid_flags, &grid,
-                            a.draw ? &symbols : NULL, &err) != 0)
+    if (mai_grid_load(a.files[0], (uint8_t)a.options.swamp_cost,
+                      a.options.grid_flags, &grid, a.draw ? &map : NULL,
+                      &err) != 0)
         return cli_fail_error(&err);
-    if (check_point("--from", a.from, grid, a.map_path) != 0 ||
-        check_point("--to", a.to, grid, a.map_path) != 0)
-        status = LS_EXIT_BAD_INPUT;
+    if (check_point("--from", a.from, grid, a.files[0]) != 0 ||
+        check_point("--to", a.to, grid, a.files[0]) != 0)
+        status = CLI_EXIT_BAD_INPUT;
     else
-        status = run(&a, grid, symbols);
-    free(symbols);
+        status = run(&a, grid, map.symbols);
+    mai_map_free(&map);
     ls_grid_destroy(grid);
     return status;
 }

@@ -24,7 +24,7 @@ static void mark(char *canvas, int32_t width, int32_t height, ls_point p,
         canvas[(size_t)p.y * ((size_t)width + 1u) + (size_t)p.x] = ch;
 }
 
-int ls_draw_text(const ls_drawing *d, char **text, size_t *length)
+int cli_draw_text(const cli_drawing *d, char **text, size_t *length)
 {
     char legend[160];
     int32_t width, height, x, y;

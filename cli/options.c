@@ -6,9 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "options.h"
-#include "text.h"
 
-void ls_options_init(ls_cli_options *o)
+void cli_options_init(cli_options *o)
 {
     ls_query_init(&o->query);
     o->budget = 0;
@@ -17,37 +16,30 @@ void ls_options_init(ls_cli_options *o)
     o->grid_flags = LS_GRID_FULL;
 }
 
-int ls_parse_uint(const char *text, uint32_t min, uint32_t max,
-                  uint32_t *out)
+int cli_parse_uint(const char *text, uint32_t min, uint32_t max,
+                   uint32_t *out)
 {
-    ls_text_span span;
-    span.start = text;
-    span.length = strlen(text);
-    return ls_text_uint(span, min, max, out);
+    return mai_parse_uint(text, strlen(text), min, max, out);
 }
 
-int ls_parse_point(const char *text, int32_t *x, int32_t *y)
+int cli_parse_point(const char *text, int32_t *x, int32_t *y)
 {
     const char *comma = strchr(text, ',');
-    ls_text_span a, b;
     uint32_t vx, vy;
 
     if (!comma)
         return -1;
-    a.start = text;
-    a.length = (size_t)(comma - text);
-    b.start = comma + 1;
-    b.length = strlen(comma + 1);
-    if (ls_text_uint(a, 0, LS_MAX_DIMENSION - 1, &vx) != 0 ||
-        ls_text_uint(b, 0, LS_MAX_DIMENSION - 1, &vy) != 0)
+    if (mai_parse_uint(text, (size_t)(comma - text), 0, LS_MAX_DIMENSION - 1,
+                       &vx) != 0 ||
+        cli_parse_uint(comma + 1, 0, LS_MAX_DIMENSION - 1, &vy) != 0)
         return -1;
     *x = (int32_t)vx;
     *y = (int32_t)vy;
     return 0;
 }
 
-int ls_option_value(int argc, char *const argv[], int *i, const char *name,
-                    const char **value, ls_cli_error *err)
+int cli_option_value(int argc, char *const argv[], int *i, const char *name,
+                     const char **value, mai_error *err)
 {
     const char *arg = argv[*i];
     size_t n = strlen(name);
@@ -62,7 +54,7 @@ int ls_option_value(int argc, char *const argv[], int *i, const char *name,
     if (arg[n] != '\0')
         return 0;
     if (*i + 1 >= argc) {
-        ls_cli_error_set(err, "option %s needs a value", name);
+        mai_error_set(err, "option %s needs a value", name);
         return -1;
     }
     *value = argv[*i + 1];
@@ -70,8 +62,8 @@ int ls_option_value(int argc, char *const argv[], int *i, const char *name,
     return 1;
 }
 
-int ls_option_flag(int argc, char *const argv[], int *i, const char *name,
-                   ls_cli_error *err)
+int cli_option_flag(int argc, char *const argv[], int *i, const char *name,
+                    mai_error *err)
 {
     const char *arg = argv[*i];
     size_t n = strlen(name);
@@ -80,7 +72,7 @@ int ls_option_flag(int argc, char *const argv[], int *i, const char *name,
     if (strncmp(arg, name, n) != 0)
         return 0;
     if (arg[n] == '=') {
-        ls_cli_error_set(err, "option %s takes no value", name);
+        mai_error_set(err, "option %s takes no value", name);
         return -1;
     }
     if (arg[n] != '\0')
@@ -99,22 +91,19 @@ static int pick(const char *value, const char *const *names)
     return -1;
 }
 
-static int bad_value(ls_cli_error *err, const char *option,
+static int bad_value(mai_error *err, const char *option,
                      const char *value, const char *expected)
 {
     char shown[48];
-    ls_text_span span;
-    span.start = value;
-    span.length = strlen(value);
-    ls_text_quote(span, shown, sizeof shown);
-    ls_cli_error_set(err, "bad value '%s' for %s: expected %s", shown,
-                     option, expected);
+    mai_quote(value, strlen(value), shown, sizeof shown);
+    mai_error_set(err, "bad value '%s' for %s: expected %s", shown,
+                  option, expected);
     return -1;
 }
 
 static int take_word(const char *option, const char *value,
                      const char *const *names, const int32_t *codes,
-                     const char *expected, int32_t *field, ls_cli_error *err)
+                     const char *expected, int32_t *field, mai_error *err)
 {
     int k = pick(value, names);
     if (k < 0)
@@ -127,7 +116,7 @@ static int take_word(const char *option, const char *value,
  * but the library takes these as the uint32_t flags of ls_search_create_with
  * and ls_grid_create_with, hence the copy. */
 static int take_kind(const char *option, const char *value,
-                     const int32_t *codes, uint32_t *flags, ls_cli_error *err)
+                     const int32_t *codes, uint32_t *flags, mai_error *err)
 {
     static const char *const kind_names[] = { "full", "compact", NULL };
     int32_t code;
@@ -139,17 +128,17 @@ static int take_kind(const char *option, const char *value,
 }
 
 static int take_number(const char *option, const char *value, uint32_t min,
-                       uint32_t max, uint32_t *field, ls_cli_error *err)
+                       uint32_t max, uint32_t *field, mai_error *err)
 {
     char expected[64];
-    if (ls_parse_uint(value, min, max, field) == 0)
+    if (cli_parse_uint(value, min, max, field) == 0)
         return 1;
     snprintf(expected, sizeof expected, "a whole number from %lu to %lu",
              (unsigned long)min, (unsigned long)max);
     return bad_value(err, option, value, expected);
 }
 
-static int take_weight(const char *value, fix16_t *field, ls_cli_error *err)
+static int take_weight(const char *value, fix16_t *field, mai_error *err)
 {
     fix16_t w;
     static const char expected[] =
@@ -161,15 +150,15 @@ static int take_weight(const char *value, fix16_t *field, ls_cli_error *err)
     return 1;
 }
 
-/* The shared options, in the order of the switch in ls_options_take. */
+/* The shared options, in the order of the switch in cli_options_take. */
 static const char *const option_names[] = {
     "--connect", "--corners", "--heuristic", "--tie", "--weight",
     "--straight", "--diagonal", "--max-expansions", "--budget", "--algo",
     "--swamp-cost", "--context", "--grid", NULL
 };
 
-int ls_options_take(int argc, char *const argv[], int *i, ls_cli_options *o,
-                    ls_cli_error *err)
+int cli_options_take(int argc, char *const argv[], int *i, cli_options *o,
+                     mai_error *err)
 {
     static const char *const connect_names[] = { "4", "8", NULL };
     static const int32_t connect_codes[] = { LS_CONNECT_4, LS_CONNECT_8 };
@@ -196,7 +185,7 @@ int ls_options_take(int argc, char *const argv[], int *i, ls_cli_options *o,
     int k, rc = 0;
 
     for (k = 0; option_names[k]; k++) {
-        rc = ls_option_value(argc, argv, i, option_names[k], &v, err);
+        rc = cli_option_value(argc, argv, i, option_names[k], &v, err);
         if (rc != 0)
             break;
     }
@@ -242,15 +231,15 @@ int ls_options_take(int argc, char *const argv[], int *i, ls_cli_options *o,
     }
 }
 
-int ls_options_check(const ls_cli_options *o, ls_cli_error *err)
+int cli_options_check(const cli_options *o, mai_error *err)
 {
     uint32_t s = o->query.straight_cost, d = o->query.diagonal_cost;
     /* The library checks this for 4-connectivity too (the octile estimate
      * uses the diagonal cost), so the CLI does the same. */
     if (d < s || d > 2u * s) {
-        ls_cli_error_set(err, "step costs must satisfy straight <= diagonal "
-                         "<= 2 * straight (got --straight %lu --diagonal %lu)",
-                         (unsigned long)s, (unsigned long)d);
+        mai_error_set(err, "step costs must satisfy straight <= diagonal "
+                      "<= 2 * straight (got --straight %lu --diagonal %lu)",
+                      (unsigned long)s, (unsigned long)d);
         return -1;
     }
     return 0;

@@ -15,52 +15,53 @@
  *                             changes any output byte)
  *
  * Each is accepted as "--opt V" and "--opt=V". Numbers are decimal digits
- * only, range-checked. No floating point is used.
+ * only, range-checked (mai_parse_uint). No floating point is used. Errors
+ * are one-line messages in a mai_error, the reader's message type.
  */
-#ifndef LS_CLI_OPTIONS_H
-#define LS_CLI_OPTIONS_H
+#ifndef CLI_OPTIONS_H
+#define CLI_OPTIONS_H
 
 #include <stdint.h>
 #include "lockstar.h"
-#include "mapfile.h"
+#include "movingai.h"
 
-typedef struct ls_cli_options {
+typedef struct cli_options {
     ls_query query;   /* every field but start and goal */
     uint32_t budget;  /* expansions per step; 0 = run each query in one call */
     uint32_t swamp_cost; /* cost of 'S' map cells, 1..255 */
     uint32_t context_flags; /* LS_SEARCH_FULL (default) or LS_SEARCH_COMPACT */
     uint32_t grid_flags;    /* LS_GRID_FULL (default) or LS_GRID_COMPACT */
-} ls_cli_options;
+} cli_options;
 
 /* Defaults: ls_query_init's, budget 0, a full context and grid. */
-void ls_options_init(ls_cli_options *o);
+void cli_options_init(cli_options *o);
 
 /* If argv[*i] is a shared option, parse it and its value, advance *i past
  * them and return 1. Return 0 (nothing changed) when argv[*i] is not one
  * of them, -1 with err set when its value is missing or bad. */
-int ls_options_take(int argc, char *const argv[], int *i, ls_cli_options *o,
-                    ls_cli_error *err);
+int cli_options_take(int argc, char *const argv[], int *i, cli_options *o,
+                     mai_error *err);
 
 /* Check what depends on several options (straight <= diagonal <=
  * 2 * straight). Returns 0, or -1 with err set. */
-int ls_options_check(const ls_cli_options *o, ls_cli_error *err);
+int cli_options_check(const cli_options *o, mai_error *err);
 
 /* If argv[*i] is "--name V" or "--name=V", set *value to V, advance *i past
  * it and return 1. Return 0 when argv[*i] is something else, -1 with err
  * set when the value is missing. For a command's own options. */
-int ls_option_value(int argc, char *const argv[], int *i, const char *name,
-                    const char **value, ls_cli_error *err);
+int cli_option_value(int argc, char *const argv[], int *i, const char *name,
+                     const char **value, mai_error *err);
 
 /* If argv[*i] is exactly "--name", advance *i and return 1; "--name=..."
  * is an error (-1, err set); anything else returns 0. */
-int ls_option_flag(int argc, char *const argv[], int *i, const char *name,
-                   ls_cli_error *err);
+int cli_option_flag(int argc, char *const argv[], int *i, const char *name,
+                    mai_error *err);
 
 /* Parse "X,Y" (each decimal digits, below LS_MAX_DIMENSION). 0 or -1. */
-int ls_parse_point(const char *text, int32_t *x, int32_t *y);
+int cli_parse_point(const char *text, int32_t *x, int32_t *y);
 
 /* Parse decimal digits in [min, max]. 0 or -1. */
-int ls_parse_uint(const char *text, uint32_t min, uint32_t max,
-                  uint32_t *out);
+int cli_parse_uint(const char *text, uint32_t min, uint32_t max,
+                   uint32_t *out);
 
 #endif

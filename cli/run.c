@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include "run.h"
 
-int ls_path_buffer_init(ls_path_buffer *b, uint32_t capacity)
+int cli_path_buffer_init(cli_path_buffer *b, uint32_t capacity)
 {
     b->points = NULL;
     b->capacity = 0;
@@ -22,7 +22,7 @@ int ls_path_buffer_init(ls_path_buffer *b, uint32_t capacity)
     return 0;
 }
 
-void ls_path_buffer_free(ls_path_buffer *b)
+void cli_path_buffer_free(cli_path_buffer *b)
 {
     free(b->points);
     b->points = NULL;
@@ -30,9 +30,9 @@ void ls_path_buffer_free(ls_path_buffer *b)
     b->length = 0;
 }
 
-ls_status ls_run_query(ls_search *search, const ls_grid *grid,
-                       const ls_query *q, uint32_t budget,
-                       ls_result *result)
+ls_status cli_run_query(ls_search *search, const ls_grid *grid,
+                        const ls_query *q, uint32_t budget,
+                        ls_result *result)
 {
     ls_status st = ls_search_begin(search, grid, q);
     if (st != LS_OK)
@@ -46,15 +46,15 @@ ls_status ls_run_query(ls_search *search, const ls_grid *grid,
 }
 
 static ls_status copy_path(const ls_search *search, int partial,
-                           ls_path_buffer *b, uint32_t *length)
+                           cli_path_buffer *b, uint32_t *length)
 {
     if (partial)
         return ls_search_partial_path(search, b->points, b->capacity, length);
     return ls_search_path(search, b->points, b->capacity, length);
 }
 
-ls_status ls_fetch_path(const ls_search *search, int partial,
-                        ls_path_buffer *b)
+ls_status cli_fetch_path(const ls_search *search, int partial,
+                         cli_path_buffer *b)
 {
     uint32_t length = 0;
     ls_status st = copy_path(search, partial, b, &length);

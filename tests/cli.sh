@@ -4,9 +4,11 @@
 # Pins what users and scripts rely on: exit status 0/1/2; every error is
 # exactly one line "lockstar: ..." on stderr with nothing on stdout; the
 # `path` report and the `scen` line format; --budget never changes a byte
-# of output. When the shared Moving AI maps are around (../shared/maps or
-# /work/shared/maps) the scen costs are also compared with their .expected
-# files; without them those checks are skipped with a message.
+# of output; a scen query the library refuses is an "error NAME" line and
+# the run goes on. When the shared Moving AI maps are around ($LS_MAPS_DIR,
+# else ../shared/maps beside the source tree) the scen costs are also
+# compared with their .expected files; without them those checks are
+# skipped with a message.
 #
 # Exit 0 = pass, 1 = fail.
 set -u
@@ -321,7 +323,7 @@ grep -F -e "1 1 40 5 442 " "$tmp/out" | grep -F -e " $digest " >/dev/null ||
     fail "scen demo: cost or digest differ from 'path' for 1,1 -> 40,5"
 lines=$(wc -l <"$tmp/err" | tr -d ' ')
 [ "$lines" = 1 ] || fail "scen demo: summary is $lines lines on stderr"
-grep -E '10 queries, 10 solved, [0-9]+ expansions, [0-9]+\.[0-9]{3} s' \
+grep -E '10 queries, 10 solved, 0 refused, [0-9]+ expansions, [0-9]+\.[0-9]{3} s' \
     "$tmp/err" >/dev/null || fail "scen demo: summary: $(cat "$tmp/err")"
 
 expect_code 0 "scen demo 4-connected" scen "$demo" "$demo_scen" --connect 4
@@ -354,8 +356,45 @@ expect_error 2 "scen map mismatch" "demo.scen:2: scenario is for a 48x24 map, bu
     scen "$data/small.map" "$demo_scen"
 expect_error 2 "scen size differs" "wrong-size.scen:3: scenario is for a 12x6" \
     scen "$data/small.map" "$data/wrong-size.scen"
-expect_error 2 "scen blocked start" "blocked.scen:4: start 1,1 is a blocked cell" \
-    scen "$data/small.map" "$data/blocked.scen"
+# A query the library refuses (here a blocked start, then a blocked goal,
+# among good queries) is one "sx sy gx gy error NAME" line; the run goes on,
+# the summary counts it, and the exit status is 2.
+expect_code 2 "scen refused" scen "$data/small.map" "$data/refused.scen"
+cat >"$tmp/refused.want" <<'END'
+0 0 9 5 134 18 fe85eff0cf1ef3d5 0,0 1,0 2,0 3,0 4,0 5,0 6,0 7,0 8,0 8,1 8,2 8,3 8,4 9,5
+1 1 0 0 error LS_ERR_START_BLOCKED
+2 2 6 2 40 4 73e4f5a2b65b90a1 2,2 3,2 4,2 5,2 6,2
+0 0 9 3 error LS_ERR_GOAL_BLOCKED
+4 4 0 0 -1 1 cbf29ce484222325
+END
+cmp -s "$tmp/out" "$tmp/refused.want" ||
+    fail "scen refused: stdout differs: $(head -c 300 "$tmp/out")"
+lines=$(wc -l <"$tmp/err" | tr -d ' ')
+[ "$lines" = 1 ] || fail "scen refused: summary is $lines lines on stderr"
+grep -E '^lockstar scen: 5 queries, 2 solved, 2 refused, 23 expansions, [0-9]+\.[0-9]{3} s$' \
+    "$tmp/err" >/dev/null || fail "scen refused: summary: $(cat "$tmp/err")"
+cp "$tmp/out" "$tmp/refused.out"
+expect_code 2 "scen refused --budget 3" scen "$data/small.map" \
+    "$data/refused.scen" --budget 3
+cmp -s "$tmp/out" "$tmp/refused.out" || fail "scen refused: --budget 3 differs"
+expect_code 2 "scen blocked start" scen "$data/small.map" "$data/blocked.scen"
+expect_line "scen blocked start" "1 1 0 0 error LS_ERR_START_BLOCKED"
+# Water ('W', old Warcraft III maps) is blocked: a query starting on it is
+# refused like any blocked start.
+printf 'type octile\nheight 1\nwidth 4\nmap\n.WW.\n' >"$tmp/water.map"
+printf 'version 1\n0\tw\t4\t1\t1\t0\t3\t0\t2\n0\tw\t4\t1\t0\t0\t0\t0\t0\n' \
+    >"$tmp/water.scen"
+expect_code 2 "scen water" scen "$tmp/water.map" "$tmp/water.scen"
+expect_line "scen water" "1 0 3 0 error LS_ERR_START_BLOCKED"
+expect_line "scen water" "0 0 0 0 0 0 a8c7f832281a39c5 0,0"
+# A fault of the file itself stops the run before any line, even when it
+# comes after good and refused queries.
+{ cat "$data/refused.scen"; printf '0\tsmall.map\t10\t6\t0\t0\t9\tx\t1\n'; } \
+    >"$tmp/late-fault.scen"
+expect_error 2 "scen late bad row" "late-fault.scen:7: bad goal y 'x'" \
+    scen "$data/small.map" "$tmp/late-fault.scen"
+expect_error 2 "scen refused options" "JPS needs every passable cell" \
+    scen "$data/small.map" "$data/refused.scen" --algo jps --swamp-cost 2
 expect_error 2 "scen outside" "outside.scen:2: goal 10,5 is outside the 10x6 map" \
     scen "$data/small.map" "$data/outside.scen"
 expect_error 2 "scen version" "bad-version.scen:1: scenario version '2'" \
@@ -486,15 +525,9 @@ expect_code 0 "swamp cost 5" path "$demo" --from 17,9 --to 30,8 --swamp-cost 5
 expect_line "swamp cost 5" "cost: 150"
 
 # ---------------------------------------------- shared Moving AI maps
-maps=""
-for dir in "$top_srcdir/../shared/maps" /work/shared/maps; do
-    if [ -f "$dir/arena.map" ]; then
-        maps=$dir
-        break
-    fi
-done
-if [ -z "$maps" ]; then
-    echo "cli.sh: shared Moving AI maps not found; skipping those checks"
+maps=${LS_MAPS_DIR:-$top_srcdir/../shared/maps}
+if [ ! -f "$maps/arena.map" ]; then
+    echo "cli.sh: shared Moving AI maps not found in $maps; skipping those checks"
 else
     # cost8/cost4 of <map>.expected against the cost column, for the first
     # 60 queries of each map (all of arena): enough to catch a wrong

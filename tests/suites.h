@@ -14,7 +14,7 @@ int suite_slicing_register(void);
 int suite_alloc_register(void);
 int suite_digest_register(void);
 int suite_parsers_register(void);
-int suite_maps_register(void);
+int suite_reader_register(void);
 int suite_vectors_register(void);
 
 #endif

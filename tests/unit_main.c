@@ -15,7 +15,7 @@ static const register_fn all_suites[] = {
     suite_errors_register,     suite_search_register,
     suite_crosscheck_register, suite_slicing_register,
     suite_alloc_register,      suite_digest_register,
-    suite_parsers_register,    suite_maps_register,
+    suite_parsers_register,    suite_reader_register,
     suite_vectors_register,
 };
 

@@ -1,13 +1,12 @@
 /*
- * text.c - line and number scanning shared by the map and scenario parsers.
- * See text.h; nothing here allocates.
+ * text.c - lines, words and numbers of a text buffer (see text.h); nothing
+ * here allocates.
  */
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
+#include "movingai.h"
 #include "text.h"
 
-void ls_text_begin(ls_text_cursor *c, const char *text, size_t length)
+void mai_text_begin(mai_cursor *c, const char *text, size_t length)
 {
     c->text = text;
     c->length = length;
@@ -15,7 +14,7 @@ void ls_text_begin(ls_text_cursor *c, const char *text, size_t length)
     c->line = 0;
 }
 
-int ls_text_next(ls_text_cursor *c, ls_text_line *line)
+int mai_text_next(mai_cursor *c, mai_line *line)
 {
     const char *start, *nl;
     size_t rest, len;
@@ -47,7 +46,7 @@ static int is_blank_char(char ch)
     return ch == ' ' || ch == '\t';
 }
 
-int ls_text_blank(const ls_text_line *line)
+int mai_text_blank(const mai_line *line)
 {
     size_t i;
     for (i = 0; i < line->length; i++)
@@ -56,8 +55,15 @@ int ls_text_blank(const ls_text_line *line)
     return 1;
 }
 
-size_t ls_text_words(const ls_text_line *line, ls_text_span *words,
-                     size_t max)
+mai_span mai_text_all(const mai_line *line)
+{
+    mai_span all;
+    all.start = line->start;
+    all.length = line->length;
+    return all;
+}
+
+size_t mai_text_words(const mai_line *line, mai_span *words, size_t max)
 {
     size_t i = 0, n = 0;
     while (i < line->length) {
@@ -78,24 +84,24 @@ size_t ls_text_words(const ls_text_line *line, ls_text_span *words,
     return n;
 }
 
-int ls_text_equals(ls_text_span span, const char *word)
+int mai_text_equals(mai_span span, const char *word)
 {
     size_t n = strlen(word);
     return span.length == n && memcmp(span.start, word, n) == 0;
 }
 
-int ls_text_uint(ls_text_span span, uint32_t min, uint32_t max,
-                 uint32_t *out)
+int mai_parse_uint(const char *text, size_t length, uint32_t min,
+                   uint32_t max, uint32_t *out)
 {
     uint32_t value = 0;
     size_t i;
-    if (span.length == 0)
+    if (length == 0)
         return -1;
-    for (i = 0; i < span.length; i++) {
+    for (i = 0; i < length; i++) {
         uint32_t digit;
-        if (span.start[i] < '0' || span.start[i] > '9')
+        if (text[i] < '0' || text[i] > '9')
             return -1;
-        digit = (uint32_t)(span.start[i] - '0');
+        digit = (uint32_t)(text[i] - '0');
         /* Stop before value * 10 + digit could pass max (and wrap). */
         if (digit > max || value > (max - digit) / 10u)
             return -1;
@@ -107,7 +113,12 @@ int ls_text_uint(ls_text_span span, uint32_t min, uint32_t max,
     return 0;
 }
 
-int ls_text_is_decimal(ls_text_span span)
+int mai_text_uint(mai_span span, uint32_t min, uint32_t max, uint32_t *out)
+{
+    return mai_parse_uint(span.start, span.length, min, max, out);
+}
+
+int mai_text_is_decimal(mai_span span)
 {
     size_t i = 0, whole = 0, fraction = 0;
     while (i < span.length && span.start[i] >= '0' && span.start[i] <= '9') {
@@ -128,9 +139,9 @@ int ls_text_is_decimal(ls_text_span span)
     return fraction > 0 && i == span.length;
 }
 
-void ls_text_quote(ls_text_span span, char *buf, size_t size)
+void mai_quote(const char *text, size_t length, char *buf, size_t size)
 {
-    size_t i, n = span.length, limit = 40;
+    size_t i, n = length, limit = 40;
     int cut = 0;
     if (size < 5) {
         if (size > 0)
@@ -144,7 +155,7 @@ void ls_text_quote(ls_text_span span, char *buf, size_t size)
         cut = 1;
     }
     for (i = 0; i < n; i++) {
-        unsigned char ch = (unsigned char)span.start[i];
+        unsigned char ch = (unsigned char)text[i];
         buf[i] = (ch >= 0x20 && ch < 0x7f) ? (char)ch : '?';
     }
     if (cut) {
@@ -154,12 +165,7 @@ void ls_text_quote(ls_text_span span, char *buf, size_t size)
     buf[n] = '\0';
 }
 
-void ls_cli_error_set(ls_cli_error *err, const char *format, ...)
+void mai_text_quote(mai_span span, char *buf, size_t size)
 {
-    va_list args;
-    if (!err)
-        return;
-    va_start(args, format);
-    vsnprintf(err->message, sizeof err->message, format, args);
-    va_end(args);
+    mai_quote(span.start, span.length, buf, size);
 }

@@ -1,0 +1,93 @@
+/*
+ * args.c - the argument loop shared by `lockstar path` and `scen` (see
+ * args.h); every message is the one the commands printed before they
+ * shared it.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "args.h"
+#include "output.h"
+#include "usage.h"
+
+static int take_point(const char *option, const char *value, ls_point *p)
+{
+    if (cli_parse_point(value, &p->x, &p->y) == 0)
+        return 0;
+    cli_fail("bad value '%s' for %s: expected X,Y (two whole numbers below "
+             "%d, such as 3,4)", value, option, LS_MAX_DIMENSION);
+    return -1;
+}
+
+/* --from, --to and --draw. Like cli_options_take: 1 taken, 0 not one of
+ * them, -1 with err set; 2 when a point was bad (already reported). */
+static int take_path_option(int argc, char **argv, int *i, cli_args *a,
+                            mai_error *err)
+{
+    static const char *const names[2] = { "--from", "--to" };
+    ls_point *points[2];
+    int *seen[2];
+    const char *value;
+    int k, rc;
+
+    points[0] = &a->from;
+    points[1] = &a->to;
+    seen[0] = &a->has_from;
+    seen[1] = &a->has_to;
+    for (k = 0; k < 2; k++) {
+        rc = cli_option_value(argc, argv, i, names[k], &value, err);
+        if (rc > 0) {
+            if (take_point(names[k], value, points[k]) != 0)
+                return 2;
+            *seen[k] = 1;
+        }
+        if (rc != 0)
+            return rc;
+    }
+    rc = cli_option_flag(argc, argv, i, "--draw", err);
+    if (rc > 0)
+        a->draw = 1;
+    return rc;
+}
+
+int cli_parse_args(int argc, char **argv, const cli_command *cmd,
+                   cli_args *a)
+{
+    mai_error err;
+    int i = 1, only_files = 0;
+
+    memset(a, 0, sizeof *a);
+    cli_options_init(&a->options);
+    while (i < argc) {
+        const char *arg = argv[i];
+        int rc;
+
+        if (only_files || arg[0] != '-' || arg[1] == '\0') {
+            if (a->file_count == cmd->max_files)
+                return cli_fail("%s: unexpected argument '%s' (%s)",
+                                cmd->name, arg, cmd->too_many);
+            a->files[a->file_count++] = arg;
+            i++;
+            continue;
+        }
+        if (strcmp(arg, "--") == 0) {
+            only_files = 1;
+            i++;
+            continue;
+        }
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            cli_usage(stdout);
+            return cli_finish(CLI_EXIT_DONE);
+        }
+        rc = cli_options_take(argc, argv, &i, &a->options, &err);
+        if (rc == 0 && cmd->takes_points)
+            rc = take_path_option(argc, argv, &i, a, &err);
+        if (rc == 2)
+            return CLI_EXIT_BAD_INPUT;
+        if (rc < 0)
+            return cli_fail_error(&err);
+        if (rc == 0)
+            return cli_fail("%s: unknown option '%s' (try 'lockstar "
+                            "--help')", cmd->name, arg);
+    }
+    return -1;
+}
