@@ -113,7 +113,22 @@ void sliced_trivial_and_error(gen *g);
 void sliced_unreachable(gen *g, uint32_t seed, uint32_t count,
                         uint32_t budget_step);
 void limit_ladder(gen *g);
+/* enclosed queries (limits 1 to 40) to a goal walled in on a 32x32 random
+ * map of the given seed, then boxed ones from a start walled in alone on
+ * an empty 12x12 map (limits 0 and 1 in turn). */
+void limits_without_path(gen *g, uint64_t seed, uint32_t enclosed,
+                         uint32_t boxed);
+/* A new vector with drawn options and the given start and goal. */
+vf_vector *vec_at(gen *g, int32_t sx, int32_t sy, int32_t gx, int32_t gy);
+/* vec_at, then vec_done. */
 void err_vector(gen *g, int32_t sx, int32_t sy, int32_t gx, int32_t gy);
+/* per_budget random pairs on the current map for every slicing budget. */
+void every_budget(gen *g, uint32_t per_budget);
+/* A query run sliced with budget 1; if it is found with E >= 3
+ * expansions, copies with budgets E-1, E, E+1, E/2, E/2+1 and 2^32-1,
+ * each once without and once with a limit of E-1 or E-2. 1 if the ladder
+ * was made, 0 if the query did not qualify (it is kept). */
+int budgets_around(gen *g);
 void vec_far(gen *g, uint32_t n, uint32_t maxlen);
 
 /* ---- vecgen_astar.c: one function per vector file -------------------- */

@@ -319,30 +319,7 @@ void fam_limits(gen *g)
             limit_ladder(g);
     }
     /* Limits on queries that have no path; and a start boxed in alone. */
-    map_gen(g, MG_RANDOM, 32, 32, 8300, 20, 0, 0, 0);
-    map_ring(g, 10, 10, 2);
-    map_edit(g, 9, 9, 3, 3, 1);
-    for (k = 0; k < 20; k++) {
-        vf_vector *v = vec_new(g);
-        vec_options(g, v);
-        vec_pair(g, v);
-        v->query.goal_x = 10;
-        v->query.goal_y = 10;
-        v->query.max_expansions = 1 + rnd(g, 40);
-        vec_done(g, v);
-    }
-    map_gen(g, MG_EMPTY, 12, 12, 0, 0, 0, 0, 0);
-    map_ring(g, 3, 3, 1);
-    for (k = 0; k < 10; k++) {
-        vf_vector *v = vec_new(g);
-        vec_options(g, v);
-        v->query.start_x = 3;
-        v->query.start_y = 3;
-        v->query.goal_x = 9;
-        v->query.goal_y = 10;
-        v->query.max_expansions = k % 2;
-        vec_done(g, v);
-    }
+    limits_without_path(g, 8300, 20, 10);
 }
 
 void fam_errors(gen *g)
@@ -538,7 +515,7 @@ void fam_errors(gen *g)
 
 void fam_slicing(gen *g)
 {
-    uint32_t m, k, i;
+    uint32_t m, k;
     for (m = 0; m < 6; m++) {
         switch (m) {
         case 0: map_gen(g, MG_RANDOM, 48, 48, 10000, 20, 0, 0, 0); break;
@@ -549,40 +526,10 @@ void fam_slicing(gen *g)
         default: map_gen(g, MG_CORRIDORS, 31, 31, 10005, 2, 0, 0, 0); break;
         }
         /* Every budget from the list on random pairs. */
-        for (i = 0; i < sizeof budgets / sizeof budgets[0]; i++)
-            for (k = 0; k < 2; k++) {
-                vf_vector *v = vec_new(g);
-                vec_options(g, v);
-                vec_pair(g, v);
-                v->budget = budgets[i];
-                vec_done(g, v);
-            }
-        /* Budgets around a query's expansion count E, with and without a
-         * limit at the same count. */
-        for (k = 0; k < 2; k++) {
-            uint32_t base, e, b;
-            vf_vector *v = vec_new(g);
-            vec_options(g, v);
-            vec_pair(g, v);
-            v->budget = 1;
-            if (vec_done(g, v) != LS_OK || v->expect.expansions < 3)
-                continue;
-            base = last_index(g);
-            e = v->expect.expansions;
-            {
-                const uint32_t around[6] = { e - 1, e, e + 1, e / 2,
-                                             e / 2 + 1, UINT32_MAX };
-                for (b = 0; b < 6; b++) {
-                    v = vec_clone(g, base);
-                    v->budget = around[b];
-                    vec_done(g, v);
-                    v = vec_clone(g, base);
-                    v->budget = around[b];
-                    v->query.max_expansions = e - 1 - (b % 2);
-                    vec_done(g, v);
-                }
-            }
-        }
+        every_budget(g, 2);
+        /* Two tries at budgets around a query's expansion count. */
+        for (k = 0; k < 2; k++)
+            budgets_around(g);
         sliced_trivial_and_error(g);
     }
     sliced_unreachable(g, 10010, 16, 1);

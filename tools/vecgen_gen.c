@@ -250,25 +250,13 @@ const uint32_t costs[18][2] = {
 const uint32_t budgets[16] = { 1, 2, 3, 4, 5, 7, 8, 13, 16, 31, 64,
                                       100, 255, 1000, 4096, 65536 };
 
-static void jps_options(gen *g, vf_vector *v);
-
-/* The next of the 2 x 3 x 5 x 2 = 60 combinations of connectivity,
- * corner rule, heuristic and tie-break; weight, costs and budget drawn. */
-void vec_options(gen *g, vf_vector *v)
+/* Draw the weight, the step costs and whether (and with which budget)
+ * the vector also runs sliced, in this order. */
+static void draw_weight_costs_budget(gen *g, vf_vector *v)
 {
-    uint32_t k;
-    ls_query *q = &v->query;
     uint32_t nc = g->huge_costs ? (uint32_t)(sizeof costs / sizeof costs[0])
                                 : N_COSTS_MODERATE;
-    if (g->jps) { /* jps.vec: its own cycle of options */
-        jps_options(g, v);
-        return;
-    }
-    k = g->combo++;
-    q->connectivity = k % 2 ? LS_CONNECT_4 : LS_CONNECT_8;
-    q->corner_rule = (int32_t)((k / 2) % 3);
-    q->heuristic = (int32_t)((k / 6) % 5);
-    q->tie_break = (int32_t)((k / 30) % 2);
+    uint32_t k;
     set_weight(v, weights[rnd(g, sizeof weights / sizeof weights[0])]);
     k = rnd(g, nc);
     set_costs(v, costs[k][0], costs[k][1]);
@@ -278,25 +266,32 @@ void vec_options(gen *g, vf_vector *v)
 }
 
 /* jps.vec: JPS, 8-connected, no corner cutting (what it supports); the
- * next of the 5 x 2 = 10 combinations of heuristic and tie-break; weight,
- * costs and budget drawn as vec_options draws them. */
-static void jps_options(gen *g, vf_vector *v)
+ * next of the 5 x 2 = 10 combinations of heuristic and tie-break. */
+static void jps_options(ls_query *q, uint32_t k)
 {
-    uint32_t k = g->combo++;
-    ls_query *q = &v->query;
-    uint32_t nc = g->huge_costs ? (uint32_t)(sizeof costs / sizeof costs[0])
-                                : N_COSTS_MODERATE;
     q->algorithm = LS_ALGO_JPS;
     q->connectivity = LS_CONNECT_8;
     q->corner_rule = LS_CORNERS_NONE;
     q->heuristic = (int32_t)(k % 5);
     q->tie_break = (int32_t)((k / 5) % 2);
-    set_weight(v, weights[rnd(g, sizeof weights / sizeof weights[0])]);
-    k = rnd(g, nc);
-    set_costs(v, costs[k][0], costs[k][1]);
-    v->budget = 0;
-    if (rnd(g, 100) < g->budget_percent)
-        v->budget = budgets[rnd(g, sizeof budgets / sizeof budgets[0])];
+}
+
+/* The next of the 2 x 3 x 5 x 2 = 60 combinations of connectivity,
+ * corner rule, heuristic and tie-break (jps.vec: its own cycle); weight,
+ * costs and budget drawn. */
+void vec_options(gen *g, vf_vector *v)
+{
+    uint32_t k = g->combo++;
+    ls_query *q = &v->query;
+    if (g->jps) {
+        jps_options(q, k);
+    } else {
+        q->connectivity = k % 2 ? LS_CONNECT_4 : LS_CONNECT_8;
+        q->corner_rule = (int32_t)((k / 2) % 3);
+        q->heuristic = (int32_t)((k / 6) % 5);
+        q->tie_break = (int32_t)((k / 30) % 2);
+    }
+    draw_weight_costs_budget(g, v);
 }
 
 void vec_pair(gen *g, vf_vector *v)
@@ -659,7 +654,7 @@ void limit_ladder(gen *g)
     vec_done(g, v);
 }
 
-void err_vector(gen *g, int32_t sx, int32_t sy, int32_t gx, int32_t gy)
+vf_vector *vec_at(gen *g, int32_t sx, int32_t sy, int32_t gx, int32_t gy)
 {
     vf_vector *v = vec_new(g);
     vec_options(g, v);
@@ -667,7 +662,52 @@ void err_vector(gen *g, int32_t sx, int32_t sy, int32_t gx, int32_t gy)
     v->query.start_y = sy;
     v->query.goal_x = gx;
     v->query.goal_y = gy;
-    vec_done(g, v);
+    return v;
+}
+
+void err_vector(gen *g, int32_t sx, int32_t sy, int32_t gx, int32_t gy)
+{
+    vec_done(g, vec_at(g, sx, sy, gx, gy));
+}
+
+void every_budget(gen *g, uint32_t per_budget)
+{
+    uint32_t i, k;
+    for (i = 0; i < sizeof budgets / sizeof budgets[0]; i++)
+        for (k = 0; k < per_budget; k++) {
+            vf_vector *v = vec_new(g);
+            vec_options(g, v);
+            vec_pair(g, v);
+            v->budget = budgets[i];
+            vec_done(g, v);
+        }
+}
+
+int budgets_around(gen *g)
+{
+    uint32_t base, e, b;
+    vf_vector *v = vec_new(g);
+    vec_options(g, v);
+    vec_pair(g, v);
+    v->budget = 1;
+    if (vec_done(g, v) != LS_OK || v->expect.expansions < 3)
+        return 0;
+    base = last_index(g);
+    e = v->expect.expansions;
+    {
+        const uint32_t around[6] = { e - 1, e, e + 1, e / 2, e / 2 + 1,
+                                     UINT32_MAX };
+        for (b = 0; b < 6; b++) {
+            v = vec_clone(g, base);
+            v->budget = around[b];
+            vec_done(g, v);
+            v = vec_clone(g, base);
+            v->budget = around[b];
+            v->query.max_expansions = e - 1 - (b % 2);
+            vec_done(g, v);
+        }
+    }
+    return 1;
 }
 
 /* Pairs far apart on a big map (so searches are long), at most maxlen
@@ -697,5 +737,30 @@ void vec_far(gen *g, uint32_t n, uint32_t maxlen)
             vec_drop(g);
             i--;
         }
+    }
+}
+
+void limits_without_path(gen *g, uint64_t seed, uint32_t enclosed,
+                         uint32_t boxed)
+{
+    uint32_t k;
+    map_gen(g, MG_RANDOM, 32, 32, seed, 20, 0, 0, 0);
+    map_ring(g, 10, 10, 2);
+    map_edit(g, 9, 9, 3, 3, 1);
+    for (k = 0; k < enclosed; k++) {
+        vf_vector *v = vec_new(g);
+        vec_options(g, v);
+        vec_pair(g, v);
+        v->query.goal_x = 10;
+        v->query.goal_y = 10;
+        v->query.max_expansions = 1 + rnd(g, 40);
+        vec_done(g, v);
+    }
+    map_gen(g, MG_EMPTY, 12, 12, 0, 0, 0, 0, 0);
+    map_ring(g, 3, 3, 1);
+    for (k = 0; k < boxed; k++) {
+        vf_vector *v = vec_at(g, 3, 3, 9, 10);
+        v->query.max_expansions = k % 2;
+        vec_done(g, v);
     }
 }

@@ -22,19 +22,6 @@ static void jps_section(gen *g, const char *name)
     s->start = g->file.vector_count;
 }
 
-/* A JPS vector with drawn options and the given start and goal. */
-static vf_vector *jps_vector(gen *g, int32_t sx, int32_t sy, int32_t gx,
-                             int32_t gy)
-{
-    vf_vector *v = vec_new(g);
-    vec_options(g, v);
-    v->query.start_x = sx;
-    v->query.start_y = sy;
-    v->query.goal_x = gx;
-    v->query.goal_y = gy;
-    return v;
-}
-
 /* Drawn maps where jump points and forced neighbours decide. */
 static const char *const jps_forced[] = {
     "............", "....#.......", "............", "........#...",
@@ -165,7 +152,7 @@ static void jps_corners(gen *g)
         for (p = 0; p < 2; p++)
             for (tie = 0; tie < 2; tie++) {
                 const int32_t *pr = jps_traps[t].pairs[p];
-                vf_vector *v = jps_vector(g, pr[0], pr[1], pr[2], pr[3]);
+                vf_vector *v = vec_at(g, pr[0], pr[1], pr[2], pr[3]);
                 v->query.tie_break = (int32_t)tie;
                 v->query.heuristic = (int32_t)((t + p + tie) % 5);
                 if ((t + p + tie) % 4 == 0)
@@ -194,7 +181,7 @@ static void jps_edges(gen *g)
     jps_section(g, "edges");
     map_gen(g, MG_EMPTY, 1, 1, 0, 0, 0, 0, 0);
     for (i = 0; i < 6; i++) {
-        vf_vector *v = jps_vector(g, 0, 0, 0, 0);
+        vf_vector *v = vec_at(g, 0, 0, 0, 0);
         if (i == 5)
             v->budget = 1;
         vec_done(g, v);
@@ -222,8 +209,8 @@ static void jps_edges(gen *g)
         for (i = 0; i < 4; i++) {
             static const int32_t pts[4][2] = {
                 { 16380, 16383 }, { 0, 16383 }, { 8000, 8005 }, { 5, 0 } };
-            vf_vector *v = k ? jps_vector(g, 0, pts[i][0], 0, pts[i][1])
-                             : jps_vector(g, pts[i][0], 0, pts[i][1], 0);
+            vf_vector *v = k ? vec_at(g, 0, pts[i][0], 0, pts[i][1])
+                             : vec_at(g, pts[i][0], 0, pts[i][1], 0);
             vec_done(g, v);
         }
     }
@@ -305,30 +292,12 @@ static void jps_limits(gen *g)
             limit_ladder(g);
     }
     /* Limits on queries that have no path; a start boxed in alone. */
-    map_gen(g, MG_RANDOM, 32, 32, 26300, 20, 0, 0, 0);
-    map_ring(g, 10, 10, 2);
-    map_edit(g, 9, 9, 3, 3, 1);
-    for (k = 0; k < 12; k++) {
-        vf_vector *v = vec_new(g);
-        vec_options(g, v);
-        vec_pair(g, v);
-        v->query.goal_x = 10;
-        v->query.goal_y = 10;
-        v->query.max_expansions = 1 + rnd(g, 40);
-        vec_done(g, v);
-    }
-    map_gen(g, MG_EMPTY, 12, 12, 0, 0, 0, 0, 0);
-    map_ring(g, 3, 3, 1);
-    for (k = 0; k < 6; k++) {
-        vf_vector *v = jps_vector(g, 3, 3, 9, 10);
-        v->query.max_expansions = k % 2;
-        vec_done(g, v);
-    }
+    limits_without_path(g, 26300, 12, 6);
 }
 
 static void jps_slicing(gen *g)
 {
-    uint32_t m, k, i;
+    uint32_t m, k;
     jps_section(g, "slicing");
     for (m = 0; m < 3; m++) {
         switch (m) {
@@ -337,40 +306,12 @@ static void jps_slicing(gen *g)
         default: map_gen(g, MG_EMPTY, 64, 64, 0, 0, 0, 0, 0); break;
         }
         /* Every budget of the list on a random pair. */
-        for (i = 0; i < sizeof budgets / sizeof budgets[0]; i++) {
-            vf_vector *v = vec_new(g);
-            vec_options(g, v);
-            vec_pair(g, v);
-            v->budget = budgets[i];
-            vec_done(g, v);
-        }
-        /* Budgets around a query's expansion count E, with and without a
-         * limit at the same count. */
-        for (k = 0; k < 4; k++) {
-            uint32_t base, e, b;
-            vf_vector *v = vec_new(g);
-            vec_options(g, v);
-            vec_pair(g, v);
-            v->budget = 1;
-            if (vec_done(g, v) != LS_OK || v->expect.expansions < 3)
-                continue;
-            base = last_index(g);
-            e = v->expect.expansions;
-            {
-                const uint32_t around[6] = { e - 1, e, e + 1, e / 2,
-                                             e / 2 + 1, UINT32_MAX };
-                for (b = 0; b < 6; b++) {
-                    v = vec_clone(g, base);
-                    v->budget = around[b];
-                    vec_done(g, v);
-                    v = vec_clone(g, base);
-                    v->budget = around[b];
-                    v->query.max_expansions = e - 1 - (b % 2);
-                    vec_done(g, v);
-                }
-            }
-            break; /* one ladder per map */
-        }
+        every_budget(g, 1);
+        /* Up to four tries at one ladder of budgets around a query's
+         * expansion count. */
+        for (k = 0; k < 4; k++)
+            if (budgets_around(g))
+                break; /* one ladder per map */
         sliced_trivial_and_error(g);
     }
     sliced_unreachable(g, 27010, 8, 2);
@@ -525,7 +466,7 @@ static void jps_errors(gen *g)
         }
     map_gen(g, MG_EMPTY, 1, 1, 0, 0, 0, 0, 0);
     for (i = 0; i < 3; i++) {
-        v = jps_vector(g, 0, 0, 0, 0);
+        v = vec_at(g, 0, 0, 0, 0);
         v->query.connectivity = i ? LS_CONNECT_8 : LS_CONNECT_4;
         v->query.corner_rule = (int32_t)i;
         vec_done(g, v);
@@ -542,13 +483,13 @@ static void jps_errors(gen *g)
             { -1, 0, 5, 5 }, { 5, 5, 16, 3 }, { 3, 3, 5, 5 }, { 5, 5, 3, 3 },
             { 5, 5, 5, 5 } };
         for (k = 0; k < sizeof pts / sizeof pts[0]; k++) {
-            v = jps_vector(g, pts[k][0], pts[k][1], pts[k][2], pts[k][3]);
+            v = vec_at(g, pts[k][0], pts[k][1], pts[k][2], pts[k][3]);
             if (i)
                 v->query.connectivity = LS_CONNECT_4;
             vec_done(g, v);
         }
         for (k = 0; k < 6; k++) {
-            v = jps_vector(g, 5, 5, 10, 9);
+            v = vec_at(g, 5, 5, 10, 9);
             if (i)
                 v->query.corner_rule = LS_CORNERS_ALL;
             switch (k) {
@@ -567,9 +508,9 @@ static void jps_errors(gen *g)
         pick_blocked(g, &bx, &by);
         pick_open(g, &ox, &oy);
         switch (k % 3) {
-        case 0: v = jps_vector(g, bx, by, ox, oy); break;
-        case 1: v = jps_vector(g, ox, oy, bx, by); break;
-        default: v = jps_vector(g, ox, oy, ox, 12); break;
+        case 0: v = vec_at(g, bx, by, ox, oy); break;
+        case 1: v = vec_at(g, ox, oy, bx, by); break;
+        default: v = vec_at(g, ox, oy, ox, 12); break;
         }
         if (k >= 3)
             v->query.connectivity = LS_CONNECT_4;
@@ -582,7 +523,7 @@ static void jps_errors(gen *g)
     jps_section(g, "overflow");
     map_gen(g, MG_EMPTY, 700, 1, 0, 0, 0, 0, 0);
     for (k = 0; k < 4; k++) {
-        v = jps_vector(g, 0, 0, 699, 0);
+        v = vec_at(g, 0, 0, 699, 0);
         set_costs(v, 65535, 65535 + k);
         set_weight(v, k % 2 ? "64" : "48");
         v->query.heuristic = (int32_t)(k % 4);
@@ -596,7 +537,7 @@ static void jps_errors(gen *g)
         static const uint32_t big[][2] = { { 65535, 65535 },
                                            { 65535, 131070 },
                                            { 60000, 84853 } };
-        v = jps_vector(g, 0, 0, k % 2 ? 599 : 0, 128);
+        v = vec_at(g, 0, 0, k % 2 ? 599 : 0, 128);
         set_weight(v, "1");
         set_costs(v, big[k % 3][0], big[k % 3][1]);
         if (k == 3)
