@@ -115,6 +115,93 @@ static void test_status_values_are_fixed(void)
     CU_ASSERT_EQUAL(LS_ERR_BAD_FLAGS, -25);
 }
 
+/* Every value of the ls_status enum, with its name as spelled in
+ * include/lockstar.h: ls_status_name must return exactly that token. */
+static const struct {
+    ls_status status;
+    const char *name;
+} status_names[] = {
+    { LS_OK, "LS_OK" },
+    { LS_IN_PROGRESS, "LS_IN_PROGRESS" },
+    { LS_NO_PATH, "LS_NO_PATH" },
+    { LS_EXPANSION_LIMIT, "LS_EXPANSION_LIMIT" },
+    { LS_ERR_NULL_ARGUMENT, "LS_ERR_NULL_ARGUMENT" },
+    { LS_ERR_BAD_SIZE, "LS_ERR_BAD_SIZE" },
+    { LS_ERR_SIZE_OVERFLOW, "LS_ERR_SIZE_OVERFLOW" },
+    { LS_ERR_OUT_OF_MEMORY, "LS_ERR_OUT_OF_MEMORY" },
+    { LS_ERR_OUT_OF_BOUNDS, "LS_ERR_OUT_OF_BOUNDS" },
+    { LS_ERR_START_OUT_OF_BOUNDS, "LS_ERR_START_OUT_OF_BOUNDS" },
+    { LS_ERR_GOAL_OUT_OF_BOUNDS, "LS_ERR_GOAL_OUT_OF_BOUNDS" },
+    { LS_ERR_START_BLOCKED, "LS_ERR_START_BLOCKED" },
+    { LS_ERR_GOAL_BLOCKED, "LS_ERR_GOAL_BLOCKED" },
+    { LS_ERR_BAD_OPTION, "LS_ERR_BAD_OPTION" },
+    { LS_ERR_BAD_STEP_COST, "LS_ERR_BAD_STEP_COST" },
+    { LS_ERR_BAD_WEIGHT, "LS_ERR_BAD_WEIGHT" },
+    { LS_ERR_COST_OVERFLOW, "LS_ERR_COST_OVERFLOW" },
+    { LS_ERR_BUFFER_TOO_SMALL, "LS_ERR_BUFFER_TOO_SMALL" },
+    { LS_ERR_GRID_MISMATCH, "LS_ERR_GRID_MISMATCH" },
+    { LS_ERR_NO_QUERY, "LS_ERR_NO_QUERY" },
+    { LS_ERR_NOT_DONE, "LS_ERR_NOT_DONE" },
+    { LS_ERR_GRID_CHANGED, "LS_ERR_GRID_CHANGED" },
+    { LS_ERR_BAD_STRUCT_SIZE, "LS_ERR_BAD_STRUCT_SIZE" },
+    { LS_ERR_BAD_TEXT, "LS_ERR_BAD_TEXT" },
+    { LS_ERR_NO_PARTIAL, "LS_ERR_NO_PARTIAL" },
+    { LS_ERR_NOT_UNIFORM, "LS_ERR_NOT_UNIFORM" },
+    { LS_ERR_UNSUPPORTED, "LS_ERR_UNSUPPORTED" },
+    { LS_ERR_NEEDS_FULL_CONTEXT, "LS_ERR_NEEDS_FULL_CONTEXT" },
+    { LS_ERR_BAD_FLAGS, "LS_ERR_BAD_FLAGS" },
+};
+#define STATUS_COUNT (sizeof status_names / sizeof status_names[0])
+
+static void test_status_name_is_the_enum_name_for_every_status(void)
+{
+    size_t i;
+    int seen[LS_EXPANSION_LIMIT - LS_ERR_BAD_FLAGS + 1];
+
+    /* The table above is the whole enum: every value from the lowest
+     * error to the highest outcome, each once. */
+    memset(seen, 0, sizeof seen);
+    CU_ASSERT_EQUAL(STATUS_COUNT, LS_EXPANSION_LIMIT - LS_ERR_BAD_FLAGS + 1);
+    for (i = 0; i < STATUS_COUNT; i++) {
+        ls_status st = status_names[i].status;
+        const char *name = ls_status_name(st);
+        CU_ASSERT_FATAL(st >= LS_ERR_BAD_FLAGS && st <= LS_EXPANSION_LIMIT);
+        seen[st - LS_ERR_BAD_FLAGS]++;
+        CU_ASSERT_PTR_NOT_NULL_FATAL(name);
+        CU_ASSERT_STRING_EQUAL(name, status_names[i].name);
+        if (strcmp(name, status_names[i].name) != 0)
+            fprintf(stderr, "    ls_status_name(%d) = \"%s\", want \"%s\"\n",
+                    (int)st, name, status_names[i].name);
+    }
+    for (i = 0; i < sizeof seen / sizeof seen[0]; i++)
+        CU_ASSERT_EQUAL(seen[i], 1);
+}
+
+static const ls_status unknown_statuses[] = {
+    4, 5, 1000, -1000, -26, LS_ERR_BAD_FLAGS - 1, LS_EXPANSION_LIMIT + 1,
+    INT32_MIN, INT32_MAX,
+};
+
+static void test_status_name_of_unknown_values_is_ls_unknown_status(void)
+{
+    size_t i;
+    for (i = 0; i < sizeof unknown_statuses / sizeof unknown_statuses[0]; i++) {
+        const char *name = ls_status_name(unknown_statuses[i]);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(name);
+        CU_ASSERT_STRING_EQUAL(name, "LS_UNKNOWN_STATUS");
+    }
+}
+
+/* ls_status_string never returns NULL, for known and unknown values. */
+static void test_status_string_is_never_null(void)
+{
+    size_t i;
+    for (i = 0; i < STATUS_COUNT; i++)
+        CU_ASSERT_PTR_NOT_NULL(ls_status_string(status_names[i].status));
+    for (i = 0; i < sizeof unknown_statuses / sizeof unknown_statuses[0]; i++)
+        CU_ASSERT_PTR_NOT_NULL(ls_status_string(unknown_statuses[i]));
+}
+
 /* -------------------------------------------------- NULL arguments */
 
 static void test_null_arguments_everywhere(void)
@@ -872,6 +959,12 @@ int suite_errors_register(void)
                      test_status_strings_are_distinct_and_named) ||
         !CU_add_test(s, "unknown status string", test_unknown_status_string) ||
         !CU_add_test(s, "status values are fixed", test_status_values_are_fixed) ||
+        !CU_add_test(s, "status name is the enum name for every status",
+                     test_status_name_is_the_enum_name_for_every_status) ||
+        !CU_add_test(s, "status name of unknown values is LS_UNKNOWN_STATUS",
+                     test_status_name_of_unknown_values_is_ls_unknown_status) ||
+        !CU_add_test(s, "status string is never NULL",
+                     test_status_string_is_never_null) ||
         !CU_add_test(s, "NULL arguments everywhere", test_null_arguments_everywhere) ||
         !CU_add_test(s, "NULL points with zero capacity asks for the length",
                      test_null_points_with_zero_capacity_asks_for_length) ||
