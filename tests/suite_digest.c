@@ -1,8 +1,9 @@
 /*
- * suite_digest.c - the path digest (FNV-1a 64 over little-endian int32 x, y)
- * and the SplitMix64 generator, against constants computed independently
- * (Python, arbitrary-precision integers) and a byte-wise FNV-1a written in
- * test_util.c.
+ * suite_digest.c - the path digest (FNV-1a 64 over little-endian int32 x, y),
+ * public and as the searches compute it, against constants computed
+ * independently (Python, arbitrary-precision integers) and a byte-wise
+ * FNV-1a written in test_util.c. (The SplitMix64 generator:
+ * suite_numbers.c.)
  */
 #include <stdint.h>
 #include <CUnit/CUnit.h>
@@ -127,104 +128,6 @@ static void test_digest_depends_on_order_and_axes(void)
     CU_ASSERT_NOT_EQUAL(digest_of(ab, 1), digest_of(ab, 2));
 }
 
-/* SplitMix64 reference outputs (seed 0's first is the published one). */
-static void test_rng_first_outputs_for_seed_0_and_42(void)
-{
-    static const uint64_t seed0[] = { 0xe220a8397b1dcdafull, 0x6e789e6aa1b965f4ull,
-                                      0x06c45d188009454full, 0xf88bb8a8724c81ecull,
-                                      0x1b39896a51a8749bull };
-    static const uint64_t seed42[] = { 0xbdd732262feb6e95ull, 0x28efe333b266f103ull,
-                                       0x47526757130f9f52ull, 0x581ce1ff0e4ae394ull,
-                                       0x09bc585a244823f2ull };
-    static const uint64_t seed_max[] = { 0xe4d971771b652c20ull, 0xe99ff867dbf682c9ull,
-                                         0x382ff84cb27281e9ull };
-    ls_rng rng;
-    int i;
-    CU_ASSERT_EQUAL(ls_rng_seed(&rng, 0), LS_OK);
-    for (i = 0; i < 5; i++)
-        CU_ASSERT_EQUAL(ls_rng_next(&rng), seed0[i]);
-    CU_ASSERT_EQUAL(ls_rng_seed(&rng, 42), LS_OK);
-    for (i = 0; i < 5; i++)
-        CU_ASSERT_EQUAL(ls_rng_next(&rng), seed42[i]);
-    /* The state wraps modulo 2^64. */
-    CU_ASSERT_EQUAL(ls_rng_seed(&rng, UINT64_MAX), LS_OK);
-    for (i = 0; i < 3; i++)
-        CU_ASSERT_EQUAL(ls_rng_next(&rng), seed_max[i]);
-    /* Seeding again restarts the sequence. */
-    ls_rng_seed(&rng, 0);
-    CU_ASSERT_EQUAL(ls_rng_next(&rng), seed0[0]);
-    CU_ASSERT_EQUAL(rng.state, 0x9e3779b97f4a7c15ull);
-}
-
-static void test_rng_below_exact_first_values(void)
-{
-    static const uint32_t seed7_10[] = { 0, 5, 4, 4, 2, 0, 9, 5, 2, 0 };
-    static const uint32_t seed7_1000[] = { 20, 175, 664, 544, 142, 230 };
-    static const uint32_t seed1_3[] = { 1, 1, 0, 2, 0, 1, 1, 2, 0, 0, 1, 2 };
-    static const uint32_t seed123_max[] = { 3034356692u, 4194450665u,
-                                            3692221201u, 2949776396u };
-    /* Bound 2^31 + 1 rejects almost half the draws: 7 rejections happen
-     * within these six values, so they pin the rejection rule. */
-    static const uint32_t seed0_big[] = { 1646307384u, 2022422695u, 1166283577u,
-                                          1941457035u, 1121134303u, 102867006u };
-    ls_rng rng;
-    int i;
-    ls_rng_seed(&rng, 7);
-    for (i = 0; i < 10; i++)
-        CU_ASSERT_EQUAL(ls_rng_below(&rng, 10), seed7_10[i]);
-    ls_rng_seed(&rng, 7);
-    for (i = 0; i < 6; i++)
-        CU_ASSERT_EQUAL(ls_rng_below(&rng, 1000), seed7_1000[i]);
-    ls_rng_seed(&rng, 1);
-    for (i = 0; i < 12; i++)
-        CU_ASSERT_EQUAL(ls_rng_below(&rng, 3), seed1_3[i]);
-    ls_rng_seed(&rng, 123);
-    for (i = 0; i < 4; i++)
-        CU_ASSERT_EQUAL(ls_rng_below(&rng, 0xFFFFFFFFu), seed123_max[i]);
-    ls_rng_seed(&rng, 0);
-    for (i = 0; i < 6; i++)
-        CU_ASSERT_EQUAL(ls_rng_below(&rng, 0x80000001u), seed0_big[i]);
-    /* 6 values + 7 rejections = 13 draws from the state. */
-    CU_ASSERT_EQUAL(rng.state, 13u * 0x9e3779b97f4a7c15ull);
-}
-
-static void test_rng_below_edge_bounds(void)
-{
-    ls_rng rng;
-    int i, ok = 1;
-    ls_rng_seed(&rng, 9);
-    for (i = 0; i < 1000; i++)
-        if (ls_rng_below(&rng, 1) != 0)
-            ok = 0;
-    CU_ASSERT(ok);
-    CU_ASSERT_EQUAL(ls_rng_below(&rng, 0), 0);
-    for (i = 0; i < 1000; i++)
-        if (ls_rng_below(&rng, 7) >= 7)
-            ok = 0;
-    CU_ASSERT(ok);
-}
-
-/* 100000 draws below 10 from seed 1: each value within 2% of 10000 (the
- * exact counts, computed independently, are 9868..10191). */
-static void test_rng_below_is_evenly_spread(void)
-{
-    static const uint32_t want[10] = { 10075, 10191, 10014, 9910, 9949,
-                                       10093, 9889, 9868, 10051, 9960 };
-    uint32_t count[10] = { 0 };
-    ls_rng rng;
-    int i;
-    ls_rng_seed(&rng, 1);
-    for (i = 0; i < 100000; i++) {
-        uint32_t v = ls_rng_below(&rng, 10);
-        if (v < 10)
-            count[v]++;
-    }
-    for (i = 0; i < 10; i++) {
-        CU_ASSERT(count[i] >= 9800 && count[i] <= 10200);
-        CU_ASSERT_EQUAL(count[i], want[i]);
-    }
-}
-
 int suite_digest_register(void)
 {
     CU_pSuite s = CU_add_suite("digest", NULL, NULL);
@@ -238,14 +141,7 @@ int suite_digest_register(void)
         !CU_add_test(s, "cell digest matches byte-wise FNV-1a",
                      test_cell_digest_matches_bytewise_fnv) ||
         !CU_add_test(s, "digest depends on order and axes",
-                     test_digest_depends_on_order_and_axes) ||
-        !CU_add_test(s, "rng first outputs for seeds 0, 42 and 2^64-1",
-                     test_rng_first_outputs_for_seed_0_and_42) ||
-        !CU_add_test(s, "rng_below exact first values",
-                     test_rng_below_exact_first_values) ||
-        !CU_add_test(s, "rng_below edge bounds", test_rng_below_edge_bounds) ||
-        !CU_add_test(s, "rng_below is evenly spread",
-                     test_rng_below_is_evenly_spread))
+                     test_digest_depends_on_order_and_axes))
         return -1;
     return 0;
 }

@@ -1,6 +1,8 @@
 /*
- * suite_errors.c - every error status of every public function, the status
- * strings, and ls_fix16_parse on good and bad text.
+ * suite_errors.c - statuses: their fixed values, strings and names, and
+ * every error status of every public function (NULL arguments, query
+ * validation, cost overflow, buffers too small, the query life cycle).
+ * (ls_fix16_parse's refusals of bad text: suite_numbers.c.)
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -893,63 +895,6 @@ static void test_no_partial_after_ok(void)
                     LS_ERR_NO_PARTIAL);
 }
 
-/* ---------------------------------------------------- fix16 text */
-
-static void expect_parse(const char *text, fix16_t want)
-{
-    fix16_t got = 12345;
-    ls_status st = ls_fix16_parse(text, &got);
-    CU_ASSERT_EQUAL(st, LS_OK);
-    CU_ASSERT_EQUAL(got, want);
-    if (st != LS_OK || got != want)
-        fprintf(stderr, "    ls_fix16_parse(\"%s\"): status %d value %ld, want %ld\n",
-                text, (int)st, (long)got, (long)want);
-}
-
-static void test_fix16_parse_exact_values(void)
-{
-    expect_parse("1", 65536);
-    expect_parse("1.5", 98304);
-    expect_parse("+2.25", 147456);
-    expect_parse("-2.25", -147456);
-    expect_parse("0", 0);
-    expect_parse("-0", 0);
-    expect_parse("0.5", 32768);
-    expect_parse("64", 0x400000);
-    expect_parse("007", 7 * 65536);
-    expect_parse("3.14159", 205887);
-    /* Rounded to the nearest 1/65536. */
-    expect_parse("0.00001", 1);          /* 0.655 -> 1 */
-    expect_parse("0.000007629", 0);      /* 0.49997 -> 0 */
-    expect_parse("0.00000763", 1);       /* 0.50004 -> 1 */
-    expect_parse("-0.00000763", -1);     /* away from zero, symmetric */
-    expect_parse("0.123456789", 8091);   /* nine fractional digits */
-    expect_parse("0.999999999", 65536);  /* rounds up into the integer */
-    expect_parse("1.000000000", 65536);
-    /* The ends of fix16_t's range. */
-    expect_parse("32767.99999", 0x7FFFFFFF);
-    expect_parse("-32767.99999", -0x7FFFFFFF);
-}
-
-static void test_fix16_parse_rejects_bad_text(void)
-{
-    static const char *const bad[] = {
-        "", "+", "-", "1.", ".5", "1,5", " 1", "1 ", "1e3", "0x10", "--1",
-        "+-1", "1.5.5", "1a", "a", "nan", "inf", "1.0000000000",
-        "0.1234567891", "32768", "32767.999999", "99999999999999999999",
-        "-32768.00001", "-99999", ".", "1..5", "\t1",
-    };
-    size_t i;
-    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        fix16_t got = 12345;
-        ls_status st = ls_fix16_parse(bad[i], &got);
-        CU_ASSERT_EQUAL(st, LS_ERR_BAD_TEXT);
-        if (st != LS_ERR_BAD_TEXT)
-            fprintf(stderr, "    ls_fix16_parse(\"%s\") gave %d, value %ld\n",
-                    bad[i], (int)st, (long)got);
-    }
-}
-
 int suite_errors_register(void)
 {
     CU_pSuite s = CU_add_suite("errors", setup, teardown);
@@ -1001,10 +946,7 @@ int suite_errors_register(void)
         !CU_add_test(s, "grid changed between slices", test_grid_changed_between_slices) ||
         !CU_add_test(s, "edit of another grid is not a change",
                      test_edit_of_another_grid_is_not_a_change) ||
-        !CU_add_test(s, "no partial after LS_OK", test_no_partial_after_ok) ||
-        !CU_add_test(s, "fix16_parse exact values", test_fix16_parse_exact_values) ||
-        !CU_add_test(s, "fix16_parse rejects bad text",
-                     test_fix16_parse_rejects_bad_text))
+        !CU_add_test(s, "no partial after LS_OK", test_no_partial_after_ok))
         return -1;
     return 0;
 }

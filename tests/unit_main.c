@@ -13,8 +13,9 @@ static const register_fn all_suites[] = {
     suite_grid_register,       suite_heap_register,
     suite_heuristics_register, suite_corners_register,
     suite_errors_register,     suite_search_register,
-    suite_crosscheck_register, suite_slicing_register,
-    suite_alloc_register,      suite_digest_register,
+    suite_context_register,    suite_crosscheck_register,
+    suite_slicing_register,    suite_alloc_register,
+    suite_digest_register,     suite_numbers_register,
     suite_parsers_register,    suite_reader_register,
     suite_vectors_register,
 };
