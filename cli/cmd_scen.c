@@ -58,13 +58,14 @@ static void set_points(ls_query *q, const mai_query *sq)
     q->goal_y = sq->gy;
 }
 
-/* 1 for a status about this query's own start or goal: that query gets an
+/* 1 for a refusal that depends on this query's own start and goal (its
+ * cells, or a distance whose cost would overflow): that query gets an
  * error line. Any other refusal would refuse every query alike. */
-static int refuses_points(ls_status st)
+static int refuses_this_query(ls_status st)
 {
     return st == LS_ERR_START_BLOCKED || st == LS_ERR_GOAL_BLOCKED ||
            st == LS_ERR_START_OUT_OF_BOUNDS ||
-           st == LS_ERR_GOAL_OUT_OF_BOUNDS;
+           st == LS_ERR_GOAL_OUT_OF_BOUNDS || st == LS_ERR_COST_OVERFLOW;
 }
 
 /* Refuse, before any output, options or a grid the library would refuse
@@ -79,7 +80,7 @@ static int check_queries(const mai_scen *scen, const ls_grid *grid,
         ls_status st;
         set_points(&q, &scen->queries[i]);
         st = ls_query_validate(&q, grid);
-        if (st == LS_OK || refuses_points(st))
+        if (st == LS_OK || refuses_this_query(st))
             continue;
         cli_fail("%s:%lu: %s", scen_path, (unsigned long)scen->queries[i].line,
                  ls_status_string(st));
@@ -116,7 +117,7 @@ static int run_one(const cli_args *a, ls_search *search, const ls_grid *grid,
            (long)sq->gy);
     if (st != LS_OK) {
         /* A blocked start or goal, or a cost overflow (huge --straight or
-         * --weight on a big map). */
+         * --weight on a big map), found before or during the search. */
         printf(" error %s\n", ls_status_name(st));
         totals->refused++;
         return 0;

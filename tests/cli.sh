@@ -395,6 +395,15 @@ expect_error 2 "scen late bad row" "late-fault.scen:7: bad goal y 'x'" \
     scen "$data/small.map" "$tmp/late-fault.scen"
 expect_error 2 "scen refused options" "JPS needs every passable cell" \
     scen "$data/small.map" "$data/refused.scen" --algo jps --swamp-cost 2
+# So is a query whose cost would overflow; the next query still runs.
+{ printf 'type octile\nheight 1\nwidth 16384\nmap\n'
+  awk 'BEGIN { while (n++ < 16384) printf "."; print "" }'; } >"$tmp/long.map"
+printf 'version 1\n0\tl\t16384\t1\t0\t0\t16383\t0\t1\n0\tl\t16384\t1\t0\t0\t3\t0\t3\n' \
+    >"$tmp/long.scen"
+expect_code 2 "scen cost overflow" scen "$tmp/long.map" "$tmp/long.scen" \
+    --straight 65535 --diagonal 65535 --weight 3
+expect_line "scen cost overflow" "0 0 16383 0 error LS_ERR_COST_OVERFLOW"
+expect_line "scen cost overflow" "0 0 3 0 196605 3 64dbcbc3ab5bf1a5 0,0 1,0 2,0 3,0"
 expect_error 2 "scen outside" "outside.scen:2: goal 10,5 is outside the 10x6 map" \
     scen "$data/small.map" "$data/outside.scen"
 expect_error 2 "scen version" "bad-version.scen:1: scenario version '2'" \
