@@ -222,7 +222,7 @@ int mai_map_parse(const char *name, const char *text, size_t length,
     if (!name)
         name = "(map)";
     if (!map || (!text && length > 0)) {
-        mai_error_set(err, "%s: internal error: no text or grid", name);
+        mai_error_set(err, "%s: internal error: no text or map", name);
         return -1;
     }
     mai_text_begin(&c, text, length);
