@@ -8,6 +8,7 @@
  *                   independent checks before a vector is recorded
  *   vecgen_astar.c  the A* families (empty.vec ... files.vec)
  *   vecgen_jps.c    the JPS family (jps.vec) and its sections
+ *   vecgen_both.c   families both of them draw, sized by their callers
  *
  * All state travels in one gen per vector file, passed by pointer; the
  * files hold no mutable globals (only const tables). Every helper that can
@@ -105,7 +106,62 @@ uint32_t last_index(const gen *g);
 /* Forget the last vector. */
 void vec_drop(gen *g);
 
-/* Families of vectors both vecgen_astar.c and vecgen_jps.c draw. */
+/* A new vector with drawn options at the given start and goal. */
+vf_vector *vec_at(gen *g, int32_t sx, int32_t sy, int32_t gx, int32_t gy);
+/* vec_at, then vec_done. */
+void err_vector(gen *g, int32_t sx, int32_t sy, int32_t gx, int32_t gy);
+/* A new vector with drawn options and a drawn open start and goal (what
+ * vec_random records); then, for vec_to, the goal moved to (gx, gy). */
+vf_vector *vec_drawn(gen *g);
+vf_vector *vec_to(gen *g, int32_t gx, int32_t gy);
+/* A blocked ring of radius r around (cx, cy) on the current map, with
+ * the square of half-width open around the centre set back to cost 1. */
+void map_walled(gen *g, int32_t cx, int32_t cy, int32_t r, int32_t open);
+
+/* ---- vecgen_both.c: families both vecgen_astar.c and vecgen_jps.c draw,
+ * with their own sizes, seeds and counts -------------------------------- */
+
+#define VG_COUNT(a) ((uint32_t)(sizeof (a) / sizeof (a)[0]))
+
+/* map_gen's arguments. */
+typedef struct map_spec {
+    int32_t family, w, h;
+    uint64_t seed;
+    uint32_t p[4];
+} map_spec;
+void map_spec_gen(gen *g, const map_spec *m);
+
+/* Empty maps {w, h, vectors} with random pairs; of every cycle vectors,
+ * the second shares the start's row, the fourth its column, the sixth its
+ * diagonal (with anti, every other one of those the anti-diagonal). */
+void empty_family(gen *g, const int32_t (*maps)[3], uint32_t n_maps,
+                  uint32_t cycle, int anti);
+
+/* Maps of one generator family for every first parameter a, pair of
+ * further parameters b and size s (loops nested in that order), per_map
+ * random vectors on each: param[0] = first[a], param[1..2] = pair[b],
+ * seed = seed + a * a_step + b * 10 + s. */
+typedef struct map_grid {
+    int32_t family;
+    const uint32_t *first;
+    uint32_t n_first;
+    const uint32_t (*pair)[2];
+    uint32_t n_pair;
+    const int32_t (*sizes)[2];
+    uint32_t n_sizes;
+    uint64_t seed;
+    uint32_t a_step, per_map;
+} map_grid;
+void grid_family(gen *g, const map_grid *m);
+
+/* Generated corner traps (checkerboard densities 0, 30, 60 and 90 %, each
+ * size; seeds seed + c * 10 + s), fill(g, per_map) on each. */
+void trap_maps(gen *g, const int32_t (*sizes)[2], uint32_t n_sizes,
+               uint64_t seed, void (*fill)(gen *, uint32_t), uint32_t per_map);
+
+/* maps random maps (seeds seed + i, 5 + i * density_step % obstacles),
+ * each with one cell inside a blocked ring; per_map queries alternate that
+ * cell as goal and as start. */
 void enclosed_family(gen *g, uint32_t maps, uint32_t seed,
                      uint32_t density_step, uint32_t per_map);
 void unreachable_family(gen *g, uint32_t maps, uint32_t seed, uint32_t want);
@@ -113,15 +169,15 @@ void sliced_trivial_and_error(gen *g);
 void sliced_unreachable(gen *g, uint32_t seed, uint32_t count,
                         uint32_t budget_step);
 void limit_ladder(gen *g);
+/* rounds times over maps (the seeds moved on by n each round), ladders
+ * limit_ladder on each map. */
+void ladder_maps(gen *g, const map_spec *maps, uint32_t n, uint32_t rounds,
+                 uint32_t ladders);
 /* enclosed queries (limits 1 to 40) to a goal walled in on a 32x32 random
  * map of the given seed, then boxed ones from a start walled in alone on
  * an empty 12x12 map (limits 0 and 1 in turn). */
 void limits_without_path(gen *g, uint64_t seed, uint32_t enclosed,
                          uint32_t boxed);
-/* A new vector with drawn options and the given start and goal. */
-vf_vector *vec_at(gen *g, int32_t sx, int32_t sy, int32_t gx, int32_t gy);
-/* vec_at, then vec_done. */
-void err_vector(gen *g, int32_t sx, int32_t sy, int32_t gx, int32_t gy);
 /* per_budget random pairs on the current map for every slicing budget. */
 void every_budget(gen *g, uint32_t per_budget);
 /* A query run sliced with budget 1; if it is found with E >= 3
@@ -129,14 +185,52 @@ void every_budget(gen *g, uint32_t per_budget);
  * each once without and once with a limit of E-1 or E-2. 1 if the ladder
  * was made, 0 if the query did not qualify (it is kept). */
 int budgets_around(gen *g);
+/* On each map: every_budget(per_budget), budgets_around until it made
+ * ladders ladders or was tried tries times, sliced_trivial_and_error. */
+void slicing_maps(gen *g, const map_spec *maps, uint32_t n,
+                  uint32_t per_budget, uint32_t tries, uint32_t ladders);
 void vec_far(gen *g, uint32_t n, uint32_t maxlen);
+/* A big map and vec_far(count, maxlen) on it. */
+typedef struct far_map {
+    map_spec map;
+    uint32_t count, maxlen;
+} far_map;
+void far_maps(gen *g, const far_map *maps, uint32_t n);
+
+/* The edge cases of edges.vec and jps.vec. */
+/* 1 x N and N x 1 lines (widths 1 then N, k = 0..3: empty, empty, with
+ * obstacles, with obstacles; seeds seed + i * 10 + k), per_map random
+ * vectors on each. The obstacles are terrain patches, or with uniform
+ * (JPS refuses other costs) 4 % blocked cells. */
+void line_maps(gen *g, const int32_t *lines, uint32_t n, uint32_t seed,
+               uint32_t per_map, int uniform);
+/* Four 2 x N and N x 2 maps with 15 % obstacles, N 40 and then long_n
+ * (seeds seed + i), per_map random vectors on each. */
+void two_wide_maps(gen *g, uint32_t seed, int32_t long_n, uint32_t per_map);
+/* maps random maps (seeds seed + i, 5 + i * density_step % obstacles),
+ * per_map queries between cells on the outer ring; with open_only a
+ * blocked end is drawn again. */
+void border_pairs(gen *g, uint32_t maps, uint32_t seed,
+                  uint32_t density_step, uint32_t per_map, int open_only);
+/* count queries with start == goal on a 16x16 random map: the first
+ * centred in a cell walled in alone, the rest on open cells; every third
+ * with a limit of 1, with sliced every fourth (from the second) budget 1. */
+void start_is_goal(gen *g, uint32_t seed, uint32_t count, uint32_t centred,
+                   int sliced);
+/* Four queries whose start's f overflows at once (weight 48 or 64 times a
+ * 699-cell estimate at straight 65535) on a 700x1 map; with draw the other
+ * options drawn first. */
+void start_f_overflow(gen *g, int draw);
 
 /* ---- vecgen_astar.c: one function per vector file -------------------- */
 
-/* The drawn corner traps of corners.vec, which jps.vec reuses. */
-extern const char *const trap_pinch[], *const trap_clip[],
-    *const trap_stairs[], *const trap_wall[], *const trap_zigzag[],
-    *const trap_room[], *const trap_fence[], *const trap_swamp[];
+/* The drawn corner traps of corners.vec with their start/goal pairs.
+ * jps.vec reuses the first CORNER_TRAPS_UNIFORM; the last, the swamp, has
+ * costs above 1 (JPS refuses it: jps.vec's not-uniform section). */
+#define CORNER_TRAPS 8
+#define CORNER_TRAPS_UNIFORM 7
+extern const trap corner_traps[CORNER_TRAPS];
+extern const char *const trap_swamp[];
 
 void fam_empty(gen *g);
 void fam_random(gen *g);

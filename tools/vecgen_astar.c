@@ -15,58 +15,32 @@ void fam_empty(gen *g)
         { 64, 64, 60 }, { 100, 37, 40 }, { 37, 100, 40 }, { 5, 40, 20 },
         { 40, 5, 20 }, { 128, 128, 40 }, { 200, 50, 30 }, { 256, 256, 16 }
     };
-    uint32_t s, i;
-    for (s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
-        map_gen(g, MG_EMPTY, sizes[s][0], sizes[s][1], 0, 0, 0, 0, 0);
-        for (i = 0; i < (uint32_t)sizes[s][2]; i++) {
-            vf_vector *v = vec_new(g);
-            ls_query *q = &v->query;
-            vec_options(g, v);
-            vec_pair(g, v);
-            /* A quarter on a shared row, column or diagonal: ties. */
-            switch (i % 8) {
-            case 1: q->goal_y = q->start_y; break;
-            case 3: q->goal_x = q->start_x; break;
-            case 5: {
-                int32_t d = q->goal_x - q->start_x;
-                if (q->start_y + d >= 0 && q->start_y + d < g->h)
-                    q->goal_y = q->start_y + d;
-                break;
-            }
-            default: break;
-            }
-            vec_done(g, v);
-        }
-    }
+    /* A quarter on a shared row, column or diagonal: ties. */
+    empty_family(g, sizes, VG_COUNT(sizes), 8, 0);
 }
+
+/* map_grid's pair for the families with one parameter. */
+static const uint32_t no_pair[][2] = { { 0, 0 } };
 
 void fam_random(gen *g)
 {
     static const int32_t sizes[][2] = { { 24, 24 }, { 48, 48 }, { 64, 40 },
                                         { 96, 96 } };
-    uint32_t percent, s;
-    for (percent = 5; percent <= 45; percent += 5) {
-        for (s = 0; s < 4; s++) {
-            map_gen(g, MG_RANDOM, sizes[s][0], sizes[s][1],
-                    1000u + percent * 10u + s, percent, 0, 0, 0);
-            vec_random(g, 20);
-        }
-    }
+    static const uint32_t percent[] = { 5, 10, 15, 20, 25, 30, 35, 40, 45 };
+    const map_grid m = { MG_RANDOM, percent, VG_COUNT(percent), no_pair, 1,
+                         sizes, VG_COUNT(sizes), 1050, 50, 20 };
+    grid_family(g, &m);
 }
 
 void fam_maze(gen *g)
 {
     static const int32_t sizes[][2] = { { 21, 21 }, { 41, 31 }, { 63, 63 },
                                         { 101, 81 } };
-    static const uint32_t loops[] = { 0, 5, 25 };
-    uint32_t k, l, s;
-    for (k = 1; k <= 3; k++)
-        for (l = 0; l < 3; l++)
-            for (s = 0; s < 4; s++) {
-                map_gen(g, MG_MAZE, sizes[s][0], sizes[s][1],
-                        2000u + k * 100u + l * 10u + s, k, loops[l], 0, 0);
-                vec_random(g, 9);
-            }
+    static const uint32_t width[] = { 1, 2, 3 };
+    static const uint32_t loops[][2] = { { 0, 0 }, { 5, 0 }, { 25, 0 } };
+    const map_grid m = { MG_MAZE, width, VG_COUNT(width), loops,
+                         VG_COUNT(loops), sizes, VG_COUNT(sizes), 2100, 100, 9 };
+    grid_family(g, &m);
 }
 
 void fam_rooms(gen *g)
@@ -74,15 +48,9 @@ void fam_rooms(gen *g)
     static const int32_t sizes[][2] = { { 32, 32 }, { 64, 48 }, { 100, 100 } };
     static const uint32_t rooms[] = { 4, 7, 10, 15 };
     static const uint32_t doors[][2] = { { 1, 50 }, { 2, 80 }, { 3, 100 } };
-    uint32_t r, d, s;
-    for (r = 0; r < 4; r++)
-        for (d = 0; d < 3; d++)
-            for (s = 0; s < 3; s++) {
-                map_gen(g, MG_ROOMS, sizes[s][0], sizes[s][1],
-                        3000u + r * 100u + d * 10u + s, rooms[r], doors[d][0],
-                        doors[d][1], 0);
-                vec_random(g, 7);
-            }
+    const map_grid m = { MG_ROOMS, rooms, VG_COUNT(rooms), doors,
+                         VG_COUNT(doors), sizes, VG_COUNT(sizes), 3000, 100, 7 };
+    grid_family(g, &m);
 }
 
 void fam_corridors(gen *g)
@@ -90,37 +58,34 @@ void fam_corridors(gen *g)
     static const int32_t sizes[][2] = { { 9, 9 }, { 15, 21 }, { 31, 17 },
                                         { 40, 40 } };
     static const uint32_t gaps[] = { 1, 2, 4 };
-    uint32_t k, vert, s;
-    for (k = 0; k < 3; k++)
-        for (vert = 0; vert < 2; vert++)
-            for (s = 0; s < 4; s++) {
-                map_gen(g, MG_CORRIDORS, sizes[s][0], sizes[s][1],
-                        4000u + k * 100u + vert * 10u + s, gaps[k], vert, 0, 0);
-                vec_random(g, 9);
-            }
+    static const uint32_t vertical[][2] = { { 0, 0 }, { 1, 0 } };
+    const map_grid m = { MG_CORRIDORS, gaps, VG_COUNT(gaps), vertical,
+                         VG_COUNT(vertical), sizes, VG_COUNT(sizes), 4000, 100,
+                         9 };
+    grid_family(g, &m);
 }
 
 /* Small drawn traps where the corner rule decides: run each start/goal
  * pair under all three rules and both tie-breaks. */
-const char *const trap_pinch[] = { ".#", "#.", NULL };
-const char *const trap_clip[] = { "..", "#.", NULL };
-const char *const trap_stairs[] = {
+static const char *const trap_pinch[] = { ".#", "#.", NULL };
+static const char *const trap_clip[] = { "..", "#.", NULL };
+static const char *const trap_stairs[] = {
     ".####", "#.###", "##.##", "###.#", "####.", NULL };
-const char *const trap_wall[] = {
+static const char *const trap_wall[] = {
     "......", "....#.", "...#..", "..#...", ".#....", "......", NULL };
-const char *const trap_zigzag[] = {
+static const char *const trap_zigzag[] = {
     ".#......", "..#.#...", "...#.#..", "....#.#.", "......#.", NULL };
-const char *const trap_room[] = {
+static const char *const trap_room[] = {
     "#########", "#.......#", "#.##.##.#", "#.#...#.#", "#...#...#",
     "#.#...#.#", "#.##.##.#", "#.......#", "#########", NULL };
-const char *const trap_fence[] = {
+static const char *const trap_fence[] = {
     "..........", ".#.#.#.#..", "..#.#.#.#.", ".#.#.#.#..", "..........",
     NULL };
 const char *const trap_swamp[] = {
     "..........", ".99999999.", ".9#....#9.", ".9.#..#.9.", ".9..##..9.",
     ".99999999.", "..........", NULL };
 
-static const trap traps[] = {
+const trap corner_traps[CORNER_TRAPS] = {
     { trap_pinch, { { 0, 0, 1, 1 }, { 1, 1, 0, 0 } } },
     { trap_clip, { { 0, 0, 1, 1 }, { 1, 1, 0, 0 } } },
     { trap_stairs, { { 0, 0, 4, 4 }, { 4, 4, 0, 0 } } },
@@ -131,22 +96,44 @@ static const trap traps[] = {
     { trap_swamp, { { 0, 3, 9, 3 }, { 4, 3, 5, 4 } } },
 };
 
+/* per_map random pairs, each 8-connected under the three corner rules,
+ * the other options cycling. */
+static void rule_triples(gen *g, uint32_t per_map)
+{
+    uint32_t i, rule;
+    for (i = 0; i < per_map; i++) {
+        uint32_t first = 0;
+        for (rule = 0; rule < 3; rule++) {
+            vf_vector *v;
+            if (rule == 0) {
+                v = vec_drawn(g);
+                first = last_index(g);
+            } else {
+                v = vec_clone(g, first);
+            }
+            v->query.connectivity = LS_CONNECT_8;
+            v->query.corner_rule = (int32_t)rule;
+            vec_done(g, v);
+        }
+    }
+}
+
 void fam_corners(gen *g)
 {
-    static const uint32_t checker[] = { 0, 30, 60, 90 };
     static const int32_t sizes[][2] = { { 20, 20 }, { 48, 32 }, { 64, 64 } };
-    uint32_t t, p, rule, tie, c, s, i;
+    uint32_t t, p, rule, tie;
 
-    for (t = 0; t < sizeof traps / sizeof traps[0]; t++) {
-        map_rows(g, traps[t].rows);
+    for (t = 0; t < CORNER_TRAPS; t++) {
+        const trap *tr = &corner_traps[t];
+        map_rows(g, tr->rows);
         for (p = 0; p < 2; p++)
             for (rule = 0; rule < 3; rule++)
                 for (tie = 0; tie < 2; tie++) {
                     vf_vector *v = vec_new(g);
-                    v->query.start_x = traps[t].pairs[p][0];
-                    v->query.start_y = traps[t].pairs[p][1];
-                    v->query.goal_x = traps[t].pairs[p][2];
-                    v->query.goal_y = traps[t].pairs[p][3];
+                    v->query.start_x = tr->pairs[p][0];
+                    v->query.start_y = tr->pairs[p][1];
+                    v->query.goal_x = tr->pairs[p][2];
+                    v->query.goal_y = tr->pairs[p][3];
                     v->query.corner_rule = (int32_t)rule;
                     v->query.tie_break = (int32_t)tie;
                     v->query.heuristic = (int32_t)((t + p) % 5);
@@ -157,40 +144,15 @@ void fam_corners(gen *g)
         {
             vf_vector *v = vec_new(g);
             v->query.connectivity = LS_CONNECT_4;
-            v->query.start_x = traps[t].pairs[0][0];
-            v->query.start_y = traps[t].pairs[0][1];
-            v->query.goal_x = traps[t].pairs[0][2];
-            v->query.goal_y = traps[t].pairs[0][3];
+            v->query.start_x = tr->pairs[0][0];
+            v->query.start_y = tr->pairs[0][1];
+            v->query.goal_x = tr->pairs[0][2];
+            v->query.goal_y = tr->pairs[0][3];
             vec_done(g, v);
         }
     }
-    /* Generated traps: diagonal walls, checkerboard pinches, dots. Each
-     * pair 8-connected under the three rules, with the other options
-     * cycling. */
-    for (c = 0; c < 4; c++)
-        for (s = 0; s < 3; s++) {
-            uint32_t area = (uint32_t)(sizes[s][0] * sizes[s][1]);
-            map_gen(g, MG_TRAPS, sizes[s][0], sizes[s][1],
-                    5000u + c * 10u + s, checker[c], area / 40u, 8,
-                    area / 30u);
-            for (i = 0; i < 8; i++) {
-                uint32_t first = 0;
-                for (rule = 0; rule < 3; rule++) {
-                    vf_vector *v;
-                    if (rule == 0) {
-                        v = vec_new(g);
-                        vec_options(g, v);
-                        vec_pair(g, v);
-                        first = last_index(g);
-                    } else {
-                        v = vec_clone(g, first);
-                    }
-                    v->query.connectivity = LS_CONNECT_8;
-                    v->query.corner_rule = (int32_t)rule;
-                    vec_done(g, v);
-                }
-            }
-        }
+    /* Generated traps: diagonal walls, checkerboard pinches, dots. */
+    trap_maps(g, sizes, VG_COUNT(sizes), 5000, rule_triples, 8);
 }
 
 void fam_terrain(gen *g)
@@ -226,98 +188,41 @@ void fam_terrain(gen *g)
 void fam_edges(gen *g)
 {
     static const int32_t lines[] = { 2, 3, 10, 64, 257, 5000 };
-    uint32_t i, k;
+    uint32_t i;
 
     /* 1 x 1: start == goal, and a blocked single cell. */
     map_gen(g, MG_EMPTY, 1, 1, 0, 0, 0, 0, 0);
-    for (i = 0; i < 12; i++) {
-        vf_vector *v = vec_new(g);
-        vec_options(g, v);
-        vec_done(g, v);
-    }
+    for (i = 0; i < 12; i++)
+        vec_done(g, vec_at(g, 0, 0, 0, 0));
     map_gen(g, MG_EMPTY, 1, 1, 0, 0, 0, 0, 0);
     map_edit(g, 0, 0, 1, 1, 0);
-    {
-        vf_vector *v = vec_new(g);
-        vec_done(g, v);
-    }
-    /* 1 x N and N x 1, empty and with obstacles. */
-    for (i = 0; i < sizeof lines / sizeof lines[0]; i++) {
-        for (k = 0; k < 4; k++) {
-            int32_t w = k % 2 ? lines[i] : 1, h = k % 2 ? 1 : lines[i];
-            if (k < 2)
-                map_gen(g, MG_EMPTY, w, h, 0, 0, 0, 0, 0);
-            else
-                map_gen(g, MG_TERRAIN, w, h, 7000u + i * 10u + k,
-                        (uint32_t)lines[i] / 8u + 1u, 6, 4, 5);
-            vec_random(g, 6);
-        }
-    }
-    /* 2 x N and N x 2 with obstacles (diagonals squeeze past them). */
-    for (i = 0; i < 4; i++) {
-        map_gen(g, MG_RANDOM, i % 2 ? 40 : 2, i % 2 ? 2 : 40, 7100u + i, 15,
-                0, 0, 0);
-        vec_random(g, 8);
-    }
+    vec_done(g, vec_new(g));
+    /* 1 x N and N x 1, empty and with terrain patches. */
+    line_maps(g, lines, VG_COUNT(lines), 7000, 6, 0);
+    /* 2 x N and N x 2 with obstacles. */
+    two_wide_maps(g, 7100, 40, 8);
     /* Borders: start and goal on the outer ring, corners included. */
-    for (i = 0; i < 4; i++) {
-        map_gen(g, MG_RANDOM, 30 + (int32_t)i * 7, 20 + (int32_t)i * 3,
-                7200u + i, 5 + i * 5, 0, 0, 0);
-        for (k = 0; k < 16; k++) {
-            vf_vector *v = vec_new(g);
-            int32_t pts[2][2], j;
-            vec_options(g, v);
-            for (j = 0; j < 2; j++)
-                border_point(g, &pts[j][0], &pts[j][1]);
-            v->query.start_x = pts[0][0];
-            v->query.start_y = pts[0][1];
-            v->query.goal_x = pts[1][0];
-            v->query.goal_y = pts[1][1];
-            vec_done(g, v);
-        }
-    }
+    border_pairs(g, 4, 7200, 5, 16, 0);
     /* start == goal on open maps, in a walled cell, with a limit. */
-    map_gen(g, MG_RANDOM, 16, 16, 7300, 30, 0, 0, 0);
-    map_ring(g, 8, 8, 1);
-    map_edit(g, 8, 8, 1, 1, 1);
-    for (i = 0; i < 24; i++) {
-        vf_vector *v = vec_new(g);
-        vec_options(g, v);
-        if (i < 8) {
-            v->query.start_x = v->query.goal_x = 8;
-            v->query.start_y = v->query.goal_y = 8;
-        } else {
-            pick_open(g, &v->query.start_x, &v->query.start_y);
-            v->query.goal_x = v->query.start_x;
-            v->query.goal_y = v->query.start_y;
-        }
-        if (i % 3 == 0)
-            v->query.max_expansions = 1;
-        vec_done(g, v);
-    }
+    start_is_goal(g, 7300, 24, 8, 0);
 }
 
 void fam_limits(gen *g)
 {
-    uint32_t i, k;
+    static const map_spec maps[] = {
+        { MG_RANDOM, 48, 48, 8200, { 20, 0, 0, 0 } },
+        { MG_MAZE, 41, 41, 8201, { 1, 10, 0, 0 } },
+        { MG_ROOMS, 64, 64, 8202, { 9, 2, 80, 0 } },
+        { MG_TERRAIN, 48, 48, 8203, { 30, 10, 9, 10 } }
+    };
 
     /* Enclosed goals (and starts): a blocked ring around them. */
     enclosed_family(g, 10, 8000u, 2, 8);
     /* Dense random maps: keep pairs that turn out unreachable. */
     unreachable_family(g, 6, 8100u, 10);
-    /* Expansion limits with partial paths. */
-    for (i = 0; i < 8; i++) {
-        switch (i % 4) {
-        case 0: map_gen(g, MG_RANDOM, 48, 48, 8200u + i, 20, 0, 0, 0); break;
-        case 1: map_gen(g, MG_MAZE, 41, 41, 8200u + i, 1, 10, 0, 0); break;
-        case 2: map_gen(g, MG_ROOMS, 64, 64, 8200u + i, 9, 2, 80, 0); break;
-        default:
-            map_gen(g, MG_TERRAIN, 48, 48, 8200u + i, 30, 10, 9, 10);
-            break;
-        }
-        for (k = 0; k < 4; k++)
-            limit_ladder(g);
-    }
+    /* Expansion limits with partial paths: twice over the maps (seeds
+     * 8200 to 8207), four ladders on each. */
+    ladder_maps(g, maps, VG_COUNT(maps), 2, 4);
     /* Limits on queries that have no path; and a start boxed in alone. */
     limits_without_path(g, 8300, 20, 10);
 }
@@ -500,57 +405,39 @@ void fam_errors(gen *g)
             vec_pair(g, v);
         vec_done(g, v);
     }
-    /* The start's f overflows at once: weight 64 x a long estimate. */
-    map_gen(g, MG_EMPTY, 700, 1, 0, 0, 0, 0, 0);
-    for (k = 0; k < 4; k++) {
-        v = vec_new(g);
-        set_costs(v, 65535, 65535 + k);
-        set_weight(v, k % 2 ? "64" : "48");
-        v->query.heuristic = (int32_t)(k % 4);
-        v->query.goal_x = 699;
-        v->budget = k == 2 ? 1 : 0;
-        vec_done(g, v);
-    }
+    /* The start's f overflows at once: weight 64 x a long estimate (the
+     * other options the defaults). */
+    start_f_overflow(g, 0);
 }
 
 void fam_slicing(gen *g)
 {
-    uint32_t m, k;
-    for (m = 0; m < 6; m++) {
-        switch (m) {
-        case 0: map_gen(g, MG_RANDOM, 48, 48, 10000, 20, 0, 0, 0); break;
-        case 1: map_gen(g, MG_MAZE, 41, 41, 10001, 1, 5, 0, 0); break;
-        case 2: map_gen(g, MG_ROOMS, 64, 64, 10002, 7, 2, 70, 0); break;
-        case 3: map_gen(g, MG_EMPTY, 64, 64, 10003, 0, 0, 0, 0); break;
-        case 4: map_gen(g, MG_TERRAIN, 48, 48, 10004, 40, 10, 9, 10); break;
-        default: map_gen(g, MG_CORRIDORS, 31, 31, 10005, 2, 0, 0, 0); break;
-        }
-        /* Every budget from the list on random pairs. */
-        every_budget(g, 2);
-        /* Two tries at budgets around a query's expansion count. */
-        for (k = 0; k < 2; k++)
-            budgets_around(g);
-        sliced_trivial_and_error(g);
-    }
+    static const map_spec maps[] = {
+        { MG_RANDOM, 48, 48, 10000, { 20, 0, 0, 0 } },
+        { MG_MAZE, 41, 41, 10001, { 1, 5, 0, 0 } },
+        { MG_ROOMS, 64, 64, 10002, { 7, 2, 70, 0 } },
+        { MG_EMPTY, 64, 64, 10003, { 0, 0, 0, 0 } },
+        { MG_TERRAIN, 48, 48, 10004, { 40, 10, 9, 10 } },
+        { MG_CORRIDORS, 31, 31, 10005, { 2, 0, 0, 0 } }
+    };
+    /* Every budget from the list on two random pairs, and two tries at
+     * budgets around a query's expansion count, on each map. */
+    slicing_maps(g, maps, VG_COUNT(maps), 2, 2, 2);
     sliced_unreachable(g, 10010, 16, 1);
 }
 
 void fam_large(gen *g)
 {
-    map_gen(g, MG_RANDOM, 512, 512, 11000, 20, 0, 0, 0);
-    vec_far(g, 10, 1200);
-    map_gen(g, MG_MAZE, 512, 512, 11001, 4, 0, 0, 0);
-    vec_far(g, 6, 2500);
-    map_gen(g, MG_ROOMS, 512, 512, 11002, 31, 3, 80, 0);
-    vec_far(g, 8, 1200);
-    map_gen(g, MG_TERRAIN, 512, 512, 11003, 300, 64, 9, 10);
-    vec_far(g, 6, 1200);
-    map_gen(g, MG_TRAPS, 512, 512, 11004, 20, 4000, 16, 6000);
-    vec_far(g, 6, 1200);
-    map_gen(g, MG_EMPTY, 1024, 1024, 0, 0, 0, 0, 0);
-    vec_far(g, 8, 2000);
-    map_gen(g, MG_RANDOM, 1024, 768, 11006, 30, 0, 0, 0);
-    vec_far(g, 6, 2000);
+    static const far_map maps[] = {
+        { { MG_RANDOM, 512, 512, 11000, { 20, 0, 0, 0 } }, 10, 1200 },
+        { { MG_MAZE, 512, 512, 11001, { 4, 0, 0, 0 } }, 6, 2500 },
+        { { MG_ROOMS, 512, 512, 11002, { 31, 3, 80, 0 } }, 8, 1200 },
+        { { MG_TERRAIN, 512, 512, 11003, { 300, 64, 9, 10 } }, 6, 1200 },
+        { { MG_TRAPS, 512, 512, 11004, { 20, 4000, 16, 6000 } }, 6, 1200 },
+        { { MG_EMPTY, 1024, 1024, 0, { 0, 0, 0, 0 } }, 8, 2000 },
+        { { MG_RANDOM, 1024, 768, 11006, { 30, 0, 0, 0 } }, 6, 2000 }
+    };
+    far_maps(g, maps, VG_COUNT(maps));
 }
 
 void fam_files(gen *g)

@@ -487,12 +487,8 @@ ls_status vec_done(gen *g, vf_vector *v)
 void vec_random(gen *g, uint32_t n)
 {
     uint32_t i;
-    for (i = 0; i < n; i++) {
-        vf_vector *v = vec_new(g);
-        vec_options(g, v);
-        vec_pair(g, v);
-        vec_done(g, v);
-    }
+    for (i = 0; i < n; i++)
+        vec_done(g, vec_drawn(g));
 }
 
 /* A copy of vector i (its query and budget) as a new vector. */
@@ -523,137 +519,6 @@ void vec_drop(gen *g)
     g->map_vectors--;
 }
 
-/* maps random maps (seeds seed + i, 5 + i * density_step % obstacles),
- * each with one cell inside a blocked ring; per_map queries alternate that
- * cell as goal and as start. */
-void enclosed_family(gen *g, uint32_t maps, uint32_t seed,
-                            uint32_t density_step, uint32_t per_map)
-{
-    uint32_t i, k;
-    for (i = 0; i < maps; i++) {
-        int32_t w = 24 + (int32_t)i * 4, h = 20 + (int32_t)i * 2, cx, cy;
-        map_gen(g, MG_RANDOM, w, h, seed + i, 5 + i * density_step, 0, 0, 0);
-        cx = 3 + (int32_t)rnd(g, (uint32_t)w - 6);
-        cy = 3 + (int32_t)rnd(g, (uint32_t)h - 6);
-        map_ring(g, cx, cy, 1 + (int32_t)(i % 3));
-        map_edit(g, cx, cy, 1, 1, 1);
-        for (k = 0; k < per_map; k++) {
-            vf_vector *v = vec_new(g);
-            vec_options(g, v);
-            vec_pair(g, v);
-            if (k % 2 == 0) {
-                v->query.goal_x = cx;
-                v->query.goal_y = cy;
-            } else {
-                v->query.start_x = cx;
-                v->query.start_y = cy;
-            }
-            vec_done(g, v);
-        }
-    }
-}
-
-/* maps dense 40x40 random maps (seeds seed + i); keep up to want random
- * pairs per map that turn out unreachable (of at most 200 tried). */
-void unreachable_family(gen *g, uint32_t maps, uint32_t seed,
-                               uint32_t want)
-{
-    uint32_t i, k, found;
-    for (i = 0; i < maps; i++) {
-        map_gen(g, MG_RANDOM, 40, 40, seed + i, 40 + i % 2 * 5, 0, 0, 0);
-        for (found = 0, k = 0; found < want && k < 200; k++) {
-            vf_vector *v = vec_new(g);
-            vec_options(g, v);
-            vec_pair(g, v);
-            if (vec_done(g, v) == LS_NO_PATH)
-                found++;
-            else
-                vec_drop(g);
-        }
-    }
-}
-
-
-/* Slicing vectors shared by the A* and JPS families, on the current map:
- * start == goal with budget 1, and a blocked goal (or one off the map when
- * nothing is blocked) with budget 2. */
-void sliced_trivial_and_error(gen *g)
-{
-    vf_vector *v = vec_new(g);
-    int32_t bx, by;
-    vec_options(g, v);
-    vec_pair(g, v);
-    v->query.goal_x = v->query.start_x;
-    v->query.goal_y = v->query.start_y;
-    v->budget = 1;
-    vec_done(g, v);
-    v = vec_new(g);
-    vec_options(g, v);
-    vec_pair(g, v);
-    if (pick_blocked(g, &bx, &by) == 0) {
-        v->query.goal_x = bx;
-        v->query.goal_y = by;
-    } else {
-        v->query.goal_x = -1;
-    }
-    v->budget = 2;
-    vec_done(g, v);
-}
-
-/* count sliced queries to a goal walled in by a ring on a 40x30 random
- * map of the given seed; budgets taken every budget_step-th from the list. */
-void sliced_unreachable(gen *g, uint32_t seed, uint32_t count,
-                               uint32_t budget_step)
-{
-    uint32_t k;
-    map_gen(g, MG_RANDOM, 40, 30, seed, 20, 0, 0, 0);
-    map_ring(g, 20, 15, 3);
-    map_edit(g, 19, 14, 3, 3, 1);
-    for (k = 0; k < count; k++) {
-        vf_vector *v = vec_new(g);
-        vec_options(g, v);
-        vec_pair(g, v);
-        v->query.goal_x = 20;
-        v->query.goal_y = 15;
-        v->budget = budgets[(k * budget_step) %
-                            (sizeof budgets / sizeof budgets[0])];
-        vec_done(g, v);
-    }
-}
-
-/* An expansion-limit ladder around a solvable query's expansion count E:
- * max_expansions 1, 2, E/2, E-1 (limit), E and E+1 (found). */
-void limit_ladder(gen *g)
-{
-    vf_vector *v;
-    uint32_t e, i, base;
-    uint32_t tries = 0;
-    for (;;) {
-        v = vec_new(g);
-        vec_options(g, v);
-        vec_pair(g, v);
-        if (vec_done(g, v) == LS_OK && v->expect.expansions >= 4)
-            break;
-        vec_drop(g);
-        if (++tries > 50)
-            return;
-    }
-    base = last_index(g);
-    e = g->file.vectors[base].expect.expansions;
-    {
-        const uint32_t ladder[5] = { 1, 2, e / 2, e - 1, e + 1 };
-        for (i = 0; i < 5; i++) {
-            v = vec_clone(g, base);
-            v->query.max_expansions = ladder[i];
-            vec_done(g, v);
-        }
-    }
-    /* the base itself, exactly at its count */
-    v = vec_clone(g, base);
-    v->query.max_expansions = e;
-    vec_done(g, v);
-}
-
 vf_vector *vec_at(gen *g, int32_t sx, int32_t sy, int32_t gx, int32_t gy)
 {
     vf_vector *v = vec_new(g);
@@ -670,97 +535,26 @@ void err_vector(gen *g, int32_t sx, int32_t sy, int32_t gx, int32_t gy)
     vec_done(g, vec_at(g, sx, sy, gx, gy));
 }
 
-void every_budget(gen *g, uint32_t per_budget)
+/* Draws: the options, then the start and the goal (the goal is drawn even
+ * where vec_to moves it, so the draws stay those of vec_random). */
+vf_vector *vec_drawn(gen *g)
 {
-    uint32_t i, k;
-    for (i = 0; i < sizeof budgets / sizeof budgets[0]; i++)
-        for (k = 0; k < per_budget; k++) {
-            vf_vector *v = vec_new(g);
-            vec_options(g, v);
-            vec_pair(g, v);
-            v->budget = budgets[i];
-            vec_done(g, v);
-        }
-}
-
-int budgets_around(gen *g)
-{
-    uint32_t base, e, b;
     vf_vector *v = vec_new(g);
     vec_options(g, v);
     vec_pair(g, v);
-    v->budget = 1;
-    if (vec_done(g, v) != LS_OK || v->expect.expansions < 3)
-        return 0;
-    base = last_index(g);
-    e = v->expect.expansions;
-    {
-        const uint32_t around[6] = { e - 1, e, e + 1, e / 2, e / 2 + 1,
-                                     UINT32_MAX };
-        for (b = 0; b < 6; b++) {
-            v = vec_clone(g, base);
-            v->budget = around[b];
-            vec_done(g, v);
-            v = vec_clone(g, base);
-            v->budget = around[b];
-            v->query.max_expansions = e - 1 - (b % 2);
-            vec_done(g, v);
-        }
-    }
-    return 1;
+    return v;
 }
 
-/* Pairs far apart on a big map (so searches are long), at most maxlen
- * cells of path when found, to keep files small. */
-void vec_far(gen *g, uint32_t n, uint32_t maxlen)
+vf_vector *vec_to(gen *g, int32_t gx, int32_t gy)
 {
-    uint32_t i, tries;
-    for (i = 0; i < n; i++) {
-        vf_vector *v = vec_new(g);
-        vec_options(g, v);
-        for (tries = 0;; tries++) {
-            int32_t dx, dy;
-            vec_pair(g, v);
-            dx = v->query.goal_x - v->query.start_x;
-            dy = v->query.goal_y - v->query.start_y;
-            if (dx < 0)
-                dx = -dx;
-            if (dy < 0)
-                dy = -dy;
-            if ((dx > dy ? dx : dy) >= g->w / 4 || tries > 100)
-                break;
-        }
-        vec_done(g, v);
-        if (v->expect.status == LS_OK && v->expect.length > maxlen &&
-            tries < 100) {
-            /* too long for the file: drop it, draw again */
-            vec_drop(g);
-            i--;
-        }
-    }
+    vf_vector *v = vec_drawn(g);
+    v->query.goal_x = gx;
+    v->query.goal_y = gy;
+    return v;
 }
 
-void limits_without_path(gen *g, uint64_t seed, uint32_t enclosed,
-                         uint32_t boxed)
+void map_walled(gen *g, int32_t cx, int32_t cy, int32_t r, int32_t open)
 {
-    uint32_t k;
-    map_gen(g, MG_RANDOM, 32, 32, seed, 20, 0, 0, 0);
-    map_ring(g, 10, 10, 2);
-    map_edit(g, 9, 9, 3, 3, 1);
-    for (k = 0; k < enclosed; k++) {
-        vf_vector *v = vec_new(g);
-        vec_options(g, v);
-        vec_pair(g, v);
-        v->query.goal_x = 10;
-        v->query.goal_y = 10;
-        v->query.max_expansions = 1 + rnd(g, 40);
-        vec_done(g, v);
-    }
-    map_gen(g, MG_EMPTY, 12, 12, 0, 0, 0, 0, 0);
-    map_ring(g, 3, 3, 1);
-    for (k = 0; k < boxed; k++) {
-        vf_vector *v = vec_at(g, 3, 3, 9, 10);
-        v->query.max_expansions = k % 2;
-        vec_done(g, v);
-    }
+    map_ring(g, cx, cy, r);
+    map_edit(g, cx - open, cy - open, 2 * open + 1, 2 * open + 1, 1);
 }

@@ -40,14 +40,8 @@ static const char *const jps_online[] = {
     "...............", "...............", "...............",
     "..........#....", "...............", NULL };
 
+/* After corners.vec's uniform traps (corner_traps). */
 static const trap jps_traps[] = {
-    { trap_pinch, { { 0, 0, 1, 1 }, { 1, 1, 0, 0 } } },
-    { trap_clip, { { 0, 0, 1, 1 }, { 1, 1, 0, 0 } } },
-    { trap_stairs, { { 0, 0, 4, 4 }, { 4, 4, 0, 0 } } },
-    { trap_wall, { { 5, 0, 0, 5 }, { 3, 3, 2, 2 } } },
-    { trap_zigzag, { { 0, 0, 7, 4 }, { 7, 0, 0, 4 } } },
-    { trap_room, { { 1, 1, 7, 7 }, { 4, 3, 4, 5 } } },
-    { trap_fence, { { 0, 0, 9, 4 }, { 2, 1, 8, 3 } } },
     { jps_forced, { { 0, 0, 11, 7 }, { 11, 1, 0, 6 } } },
     { jps_utrap, { { 5, 3, 13, 3 }, { 0, 3, 13, 4 } } },
     { jps_pillars, { { 0, 0, 10, 6 }, { 2, 2, 8, 4 } } },
@@ -62,96 +56,58 @@ static void jps_plain(gen *g)
         { 64, 64, 24 }, { 100, 37, 16 }, { 37, 100, 16 }, { 5, 40, 10 },
         { 40, 5, 10 }, { 128, 128, 16 }, { 256, 256, 10 }
     };
-    static const int32_t rnd_sizes[][2] = { { 32, 32 }, { 64, 48 } };
-    static const int32_t maze_sizes[][2] = { { 21, 21 }, { 63, 47 } };
-    static const uint32_t maze_loops[] = { 0, 10 };
-    static const int32_t room_sizes[][2] = { { 40, 40 }, { 80, 64 } };
+    static const int32_t two_sizes[][2][2] = {
+        { { 32, 32 }, { 64, 48 } },   /* random */
+        { { 21, 21 }, { 63, 47 } },   /* maze */
+        { { 40, 40 }, { 80, 64 } },   /* rooms */
+        { { 15, 21 }, { 40, 40 } }    /* corridors */
+    };
+    static const uint32_t percent[] = { 5, 10, 15, 20, 25, 30, 35, 40, 45 };
+    static const uint32_t no_pair[][2] = { { 0, 0 } };
+    static const uint32_t width[] = { 1, 2, 3 };
+    static const uint32_t loops[][2] = { { 0, 0 }, { 10, 0 } };
     static const uint32_t rooms[] = { 5, 9, 15 };
     static const uint32_t doors[][2] = { { 1, 60 }, { 3, 100 } };
-    static const int32_t corr_sizes[][2] = { { 15, 21 }, { 40, 40 } };
     static const uint32_t gaps[] = { 1, 2, 4 };
-    uint32_t s, i, p, k, l, d;
+    static const uint32_t vertical[][2] = { { 0, 0 }, { 1, 0 } };
+    static const map_grid grids[] = {
+        { MG_RANDOM, percent, 9, no_pair, 1, two_sizes[0], 2, 20050, 50, 8 },
+        { MG_MAZE, width, 3, loops, 2, two_sizes[1], 2, 21100, 100, 6 },
+        { MG_ROOMS, rooms, 3, doors, 2, two_sizes[2], 2, 22000, 100, 6 },
+        { MG_CORRIDORS, gaps, 3, vertical, 2, two_sizes[3], 2, 23000, 100, 6 }
+    };
+    static const char *const names[] = { "random", "maze", "rooms",
+                                         "corridors" };
+    uint32_t i;
 
     /* Empty fields: ties everywhere; a third of the pairs on a shared row,
      * column, diagonal or anti-diagonal. */
     jps_section(g, "empty");
-    for (s = 0; s < sizeof empty / sizeof empty[0]; s++) {
-        map_gen(g, MG_EMPTY, empty[s][0], empty[s][1], 0, 0, 0, 0, 0);
-        for (i = 0; i < (uint32_t)empty[s][2]; i++) {
-            vf_vector *v = vec_new(g);
-            ls_query *q = &v->query;
-            int32_t dd;
-            vec_options(g, v);
-            vec_pair(g, v);
-            switch (i % 6) {
-            case 1: q->goal_y = q->start_y; break;
-            case 3: q->goal_x = q->start_x; break;
-            case 5:
-                dd = q->goal_x - q->start_x;
-                if (i % 12 == 11)
-                    dd = -dd; /* anti-diagonal */
-                if (q->start_y + dd >= 0 && q->start_y + dd < g->h)
-                    q->goal_y = q->start_y + dd;
-                break;
-            default: break;
-            }
-            vec_done(g, v);
-        }
+    empty_family(g, empty, VG_COUNT(empty), 6, 1);
+    for (i = 0; i < VG_COUNT(grids); i++) {
+        jps_section(g, names[i]);
+        grid_family(g, &grids[i]);
     }
-
-    jps_section(g, "random");
-    for (p = 5; p <= 45; p += 5)
-        for (s = 0; s < 2; s++) {
-            map_gen(g, MG_RANDOM, rnd_sizes[s][0], rnd_sizes[s][1],
-                    20000u + p * 10u + s, p, 0, 0, 0);
-            vec_random(g, 8);
-        }
-
-    jps_section(g, "maze");
-    for (k = 1; k <= 3; k++)
-        for (l = 0; l < 2; l++)
-            for (s = 0; s < 2; s++) {
-                map_gen(g, MG_MAZE, maze_sizes[s][0], maze_sizes[s][1],
-                        21000u + k * 100u + l * 10u + s, k, maze_loops[l], 0,
-                        0);
-                vec_random(g, 6);
-            }
-
-    jps_section(g, "rooms");
-    for (k = 0; k < 3; k++)
-        for (d = 0; d < 2; d++)
-            for (s = 0; s < 2; s++) {
-                map_gen(g, MG_ROOMS, room_sizes[s][0], room_sizes[s][1],
-                        22000u + k * 100u + d * 10u + s, rooms[k],
-                        doors[d][0], doors[d][1], 0);
-                vec_random(g, 6);
-            }
-
-    jps_section(g, "corridors");
-    for (k = 0; k < 3; k++)
-        for (l = 0; l < 2; l++)
-            for (s = 0; s < 2; s++) {
-                map_gen(g, MG_CORRIDORS, corr_sizes[s][0], corr_sizes[s][1],
-                        23000u + k * 100u + l * 10u + s, gaps[k], l, 0, 0);
-                vec_random(g, 6);
-            }
 }
 
 static void jps_corners(gen *g)
 {
-    static const uint32_t checker[] = { 0, 30, 60, 90 };
     static const int32_t sizes[][2] = { { 20, 20 }, { 48, 32 } };
-    uint32_t t, p, tie, c, s;
+    const uint32_t n = CORNER_TRAPS_UNIFORM + VG_COUNT(jps_traps);
+    uint32_t t, p, tie;
 
     /* Drawn traps (no corner may be cut: pinches and diagonal walls are
      * closed to JPS) and forced-neighbour patterns: each pair under both
      * tie-breaks, then random pairs. */
     jps_section(g, "corners");
-    for (t = 0; t < sizeof jps_traps / sizeof jps_traps[0]; t++) {
-        map_rows(g, jps_traps[t].rows);
+    for (t = 0; t < n; t++) {
+        const trap *tr = t < CORNER_TRAPS_UNIFORM
+                             ? &corner_traps[t]
+                             : &jps_traps[t - CORNER_TRAPS_UNIFORM];
+        map_rows(g, tr->rows);
         for (p = 0; p < 2; p++)
             for (tie = 0; tie < 2; tie++) {
-                const int32_t *pr = jps_traps[t].pairs[p];
+                const int32_t *pr = tr->pairs[p];
                 vf_vector *v = vec_at(g, pr[0], pr[1], pr[2], pr[3]);
                 v->query.tie_break = (int32_t)tie;
                 v->query.heuristic = (int32_t)((t + p + tie) % 5);
@@ -162,14 +118,7 @@ static void jps_corners(gen *g)
         vec_random(g, 4);
     }
     /* Generated traps: checkerboard pinches, diagonal walls, dots. */
-    for (c = 0; c < 4; c++)
-        for (s = 0; s < 2; s++) {
-            uint32_t area = (uint32_t)(sizes[s][0] * sizes[s][1]);
-            map_gen(g, MG_TRAPS, sizes[s][0], sizes[s][1],
-                    24000u + c * 10u + s, checker[c], area / 40u, 8,
-                    area / 30u);
-            vec_random(g, 6);
-        }
+    trap_maps(g, sizes, VG_COUNT(sizes), 24000, vec_random, 6);
 }
 
 static void jps_edges(gen *g)
@@ -187,16 +136,7 @@ static void jps_edges(gen *g)
         vec_done(g, v);
     }
     /* 1 x N and N x 1, empty and with a few obstacles. */
-    for (i = 0; i < sizeof lines / sizeof lines[0]; i++)
-        for (k = 0; k < 4; k++) {
-            int32_t w = k % 2 ? lines[i] : 1, h = k % 2 ? 1 : lines[i];
-            if (k < 2)
-                map_gen(g, MG_EMPTY, w, h, 0, 0, 0, 0, 0);
-            else
-                map_gen(g, MG_RANDOM, w, h, 25000u + i * 10u + k, 4, 0, 0,
-                        0);
-            vec_random(g, 3);
-        }
+    line_maps(g, lines, VG_COUNT(lines), 25000, 3, 1);
     /* The longest lines (LS_MAX_DIMENSION): jumps of up to 16383 cells to
      * the border, a wall part-way, short paths found beside long jumps. */
     for (k = 0; k < 2; k++) {
@@ -215,63 +155,24 @@ static void jps_edges(gen *g)
         }
     }
     /* 2 x N and N x 2 with obstacles. */
-    for (i = 0; i < 4; i++) {
-        int32_t n = i < 2 ? 40 : 200;
-        map_gen(g, MG_RANDOM, i % 2 ? n : 2, i % 2 ? 2 : n, 25100u + i, 15,
-                0, 0, 0);
-        vec_random(g, 5);
-    }
-    /* Borders: start and goal on the outer ring, corners included. */
-    for (i = 0; i < 3; i++) {
-        map_gen(g, MG_RANDOM, 30 + (int32_t)i * 7, 20 + (int32_t)i * 3,
-                25200u + i, 5 + i * 10, 0, 0, 0);
-        for (k = 0; k < 12; k++) {
-            vf_vector *v = vec_new(g);
-            int32_t pts[2][2], j;
-            vec_options(g, v);
-            for (j = 0; j < 2; j++)
-                border_point(g, &pts[j][0], &pts[j][1]);
-            v->query.start_x = pts[0][0];
-            v->query.start_y = pts[0][1];
-            v->query.goal_x = pts[1][0];
-            v->query.goal_y = pts[1][1];
-            if (cell(g, pts[0][0], pts[0][1]) == 0 ||
-                cell(g, pts[1][0], pts[1][1]) == 0) {
-                vec_drop(g); /* errors have their own section */
-                k--;
-                continue;
-            }
-            vec_done(g, v);
-        }
-    }
+    two_wide_maps(g, 25100, 200, 5);
+    /* Borders: start and goal on the outer ring, corners included; both
+     * open (errors have their own section). */
+    border_pairs(g, 3, 25200, 10, 12, 1);
 
     /* start == goal: in a walled cell, on open cells, with a limit. */
     jps_section(g, "start-goal");
-    map_gen(g, MG_RANDOM, 16, 16, 25300, 30, 0, 0, 0);
-    map_ring(g, 8, 8, 1);
-    map_edit(g, 8, 8, 1, 1, 1);
-    for (i = 0; i < 12; i++) {
-        vf_vector *v = vec_new(g);
-        vec_options(g, v);
-        if (i < 6) {
-            v->query.start_x = v->query.goal_x = 8;
-            v->query.start_y = v->query.goal_y = 8;
-        } else {
-            pick_open(g, &v->query.start_x, &v->query.start_y);
-            v->query.goal_x = v->query.start_x;
-            v->query.goal_y = v->query.start_y;
-        }
-        if (i % 3 == 0)
-            v->query.max_expansions = 1;
-        if (i % 4 == 1)
-            v->budget = 1;
-        vec_done(g, v);
-    }
+    start_is_goal(g, 25300, 12, 6, 1);
 }
 
 static void jps_limits(gen *g)
 {
-    uint32_t i, k;
+    static const map_spec maps[] = {
+        { MG_RANDOM, 48, 48, 26200, { 20, 0, 0, 0 } },
+        { MG_MAZE, 41, 41, 26201, { 1, 10, 0, 0 } },
+        { MG_ROOMS, 64, 64, 26202, { 9, 2, 80, 0 } },
+        { MG_RANDOM, 64, 64, 26203, { 30, 0, 0, 0 } }
+    };
 
     /* Enclosed goals and starts: no path, a partial path. */
     jps_section(g, "unreachable");
@@ -281,39 +182,23 @@ static void jps_limits(gen *g)
 
     /* Expansion limits (1, 2, E/2, E-1, E, E+1) with partial paths. */
     jps_section(g, "limits");
-    for (i = 0; i < 4; i++) {
-        switch (i) {
-        case 0: map_gen(g, MG_RANDOM, 48, 48, 26200, 20, 0, 0, 0); break;
-        case 1: map_gen(g, MG_MAZE, 41, 41, 26201, 1, 10, 0, 0); break;
-        case 2: map_gen(g, MG_ROOMS, 64, 64, 26202, 9, 2, 80, 0); break;
-        default: map_gen(g, MG_RANDOM, 64, 64, 26203, 30, 0, 0, 0); break;
-        }
-        for (k = 0; k < 2; k++)
-            limit_ladder(g);
-    }
+    ladder_maps(g, maps, VG_COUNT(maps), 1, 2);
     /* Limits on queries that have no path; a start boxed in alone. */
     limits_without_path(g, 26300, 12, 6);
 }
 
 static void jps_slicing(gen *g)
 {
-    uint32_t m, k;
+    static const map_spec maps[] = {
+        { MG_RANDOM, 48, 48, 27000, { 20, 0, 0, 0 } },
+        { MG_MAZE, 41, 41, 27001, { 1, 5, 0, 0 } },
+        { MG_EMPTY, 64, 64, 0, { 0, 0, 0, 0 } }
+    };
     jps_section(g, "slicing");
-    for (m = 0; m < 3; m++) {
-        switch (m) {
-        case 0: map_gen(g, MG_RANDOM, 48, 48, 27000, 20, 0, 0, 0); break;
-        case 1: map_gen(g, MG_MAZE, 41, 41, 27001, 1, 5, 0, 0); break;
-        default: map_gen(g, MG_EMPTY, 64, 64, 0, 0, 0, 0, 0); break;
-        }
-        /* Every budget of the list on a random pair. */
-        every_budget(g, 1);
-        /* Up to four tries at one ladder of budgets around a query's
-         * expansion count. */
-        for (k = 0; k < 4; k++)
-            if (budgets_around(g))
-                break; /* one ladder per map */
-        sliced_trivial_and_error(g);
-    }
+    /* Every budget of the list on a random pair, and up to four tries at
+     * one ladder of budgets around a query's expansion count, on each
+     * map. */
+    slicing_maps(g, maps, VG_COUNT(maps), 1, 4, 1);
     sliced_unreachable(g, 27010, 8, 2);
 }
 
@@ -365,19 +250,16 @@ static void jps_option_grid(gen *g)
 
 static void jps_large(gen *g)
 {
+    static const far_map maps[] = {
+        { { MG_RANDOM, 512, 512, 29000, { 20, 0, 0, 0 } }, 5, 1200 },
+        { { MG_MAZE, 512, 512, 29001, { 4, 0, 0, 0 } }, 3, 2500 },
+        { { MG_ROOMS, 512, 512, 29002, { 31, 3, 80, 0 } }, 4, 1200 },
+        { { MG_EMPTY, 512, 512, 0, { 0, 0, 0, 0 } }, 4, 1200 },
+        { { MG_TRAPS, 512, 512, 29004, { 20, 4000, 16, 6000 } }, 4, 1200 },
+        { { MG_RANDOM, 512, 512, 29005, { 35, 0, 0, 0 } }, 4, 1200 }
+    };
     jps_section(g, "large");
-    map_gen(g, MG_RANDOM, 512, 512, 29000, 20, 0, 0, 0);
-    vec_far(g, 5, 1200);
-    map_gen(g, MG_MAZE, 512, 512, 29001, 4, 0, 0, 0);
-    vec_far(g, 3, 2500);
-    map_gen(g, MG_ROOMS, 512, 512, 29002, 31, 3, 80, 0);
-    vec_far(g, 4, 1200);
-    map_gen(g, MG_EMPTY, 512, 512, 0, 0, 0, 0, 0);
-    vec_far(g, 4, 1200);
-    map_gen(g, MG_TRAPS, 512, 512, 29004, 20, 4000, 16, 6000);
-    vec_far(g, 4, 1200);
-    map_gen(g, MG_RANDOM, 512, 512, 29005, 35, 0, 0, 0);
-    vec_far(g, 4, 1200);
+    far_maps(g, maps, VG_COUNT(maps));
 
     jps_section(g, "files");
     map_file(g, "maps/fort.map", 48, 24);
@@ -521,15 +403,7 @@ static void jps_errors(gen *g)
      * and during the search: a serpentine of 65 rows of 600 cells, about
      * 39000 steps, over 2^31 at straight costs of 60000 and more. */
     jps_section(g, "overflow");
-    map_gen(g, MG_EMPTY, 700, 1, 0, 0, 0, 0, 0);
-    for (k = 0; k < 4; k++) {
-        v = vec_at(g, 0, 0, 699, 0);
-        set_costs(v, 65535, 65535 + k);
-        set_weight(v, k % 2 ? "64" : "48");
-        v->query.heuristic = (int32_t)(k % 4);
-        v->budget = k == 2 ? 1 : 0;
-        vec_done(g, v);
-    }
+    start_f_overflow(g, 1);
     map_gen(g, MG_EMPTY, 600, 129, 0, 0, 0, 0, 0);
     for (i = 1; i < 129; i += 2)
         map_edit(g, i % 4 == 1 ? 0 : 1, (int32_t)i, 599, 1, 0);
