@@ -227,29 +227,104 @@ void fam_limits(gen *g)
     limits_without_path(g, 8300, 20, 10);
 }
 
+/* The bad (and the extreme valid) option values of errors.vec. */
+static const int32_t bad_connect[] = { 0, 1, 2, 6, -4, -8, 9, 16 };
+static const int32_t bad_corner[] = { -1, 3, 4, 100, INT32_MIN };
+static const int32_t bad_heuristic[] = { -1, 5, 6, 99, INT32_MAX };
+static const int32_t bad_tie[] = { -1, 2, 3, 255 };
+static const int32_t bad_algo[] = { -1, 99, 1000, INT32_MAX };
+static const uint32_t bad_costs[][2] = {
+    { 0, 0 }, { 0, 1 }, { 65536, 65536 }, { 65536, 131072 }, { 10, 9 },
+    { 10, 21 }, { 1, 0 }, { 1, 3 }, { 65535, 131071 }, { 65535, 65534 },
+    { UINT32_MAX, UINT32_MAX }, { 100000, 141421 }
+};
+static const char *const bad_weights[] = {
+    "0", "0.5", "0.99999", "-1", "-64", "64.00002", "65", "100",
+    "32767.99998", "-0.00001"
+};
+static const char *const good_weights[] = { "64", "1", "1.00001",
+                                            "63.99999" };
+static const uint32_t good_costs[][2] = {
+    { 1, 1 }, { 65535, 65535 }, { 65535, 131070 } };
+
+enum { BAD_CONNECT, BAD_CORNER, BAD_HEURISTIC, BAD_TIE, BAD_ALGO, BAD_COSTS,
+       BAD_WEIGHT, GOOD_WEIGHT, GOOD_COSTS };
+
+/* A random pair with drawn options, then option what set to its i-th
+ * value; variant k > 0 adds a second error (or 4-connectivity) beside
+ * it, which pins the order they are reported in. (bx, by) is blocked. */
+static void option_vector(gen *g, int what, uint32_t i, uint32_t k,
+                          int32_t bx, int32_t by)
+{
+    vf_vector *v = vec_drawn(g);
+    ls_query *q = &v->query;
+    switch (what) {
+    case BAD_CONNECT:
+        q->connectivity = bad_connect[i];
+        if (i % 2)
+            q->start_x = -1;
+        break;
+    case BAD_CORNER:
+        q->connectivity = k ? LS_CONNECT_4 : LS_CONNECT_8;
+        q->corner_rule = bad_corner[i];
+        break;
+    case BAD_HEURISTIC:
+        q->heuristic = bad_heuristic[i];
+        if (k)
+            set_costs(v, 0, 0);
+        break;
+    case BAD_TIE:
+        q->tie_break = bad_tie[i];
+        if (k)
+            set_weight(v, "0.5");
+        break;
+    case BAD_ALGO:
+        q->algorithm = bad_algo[i];
+        if (k) {
+            q->goal_x = bx;
+            q->goal_y = by;
+        }
+        break;
+    case BAD_COSTS:
+        set_costs(v, bad_costs[i][0], bad_costs[i][1]);
+        if (k == 1)
+            q->connectivity = LS_CONNECT_4;
+        if (k == 2)
+            set_weight(v, "100");
+        break;
+    case BAD_WEIGHT:
+        set_weight(v, bad_weights[i]);
+        if (k) {
+            q->start_x = bx;
+            q->start_y = by;
+        }
+        break;
+    case GOOD_WEIGHT: set_weight(v, good_weights[i]); break;
+    default: set_costs(v, good_costs[i][0], good_costs[i][1]); break;
+    }
+    vec_done(g, v);
+}
+
 void fam_errors(gen *g)
 {
+    /* option_vector's what, its number of values, variants of each. */
+    static const uint32_t options[][3] = {
+        { BAD_CONNECT, VG_COUNT(bad_connect), 1 },
+        { BAD_CORNER, VG_COUNT(bad_corner), 2 },
+        { BAD_HEURISTIC, VG_COUNT(bad_heuristic), 2 },
+        { BAD_TIE, VG_COUNT(bad_tie), 2 },
+        { BAD_ALGO, VG_COUNT(bad_algo), 2 },
+        { BAD_COSTS, VG_COUNT(bad_costs), 3 },
+        { BAD_WEIGHT, VG_COUNT(bad_weights), 2 },
+        { GOOD_WEIGHT, VG_COUNT(good_weights), 1 },
+        { GOOD_COSTS, VG_COUNT(good_costs), 1 }
+    };
     static const int32_t outside[][2] = {
         { -1, 0 }, { 0, -1 }, { 16, 0 }, { 0, 12 }, { 16, 12 }, { -1, -1 },
         { INT32_MIN, 0 }, { 0, INT32_MIN }, { INT32_MAX, 5 }, { 5, INT32_MAX },
         { -16384, 3 }, { 3, 16384 }
     };
-    static const int32_t bad_connect[] = { 0, 1, 2, 6, -4, -8, 9, 16 };
-    static const int32_t bad_corner[] = { -1, 3, 4, 100, INT32_MIN };
-    static const int32_t bad_heuristic[] = { -1, 5, 6, 99, INT32_MAX };
-    static const int32_t bad_tie[] = { -1, 2, 3, 255 };
-    static const int32_t bad_algo[] = { -1, 99, 1000, INT32_MAX };
-    static const uint32_t bad_costs[][2] = {
-        { 0, 0 }, { 0, 1 }, { 65536, 65536 }, { 65536, 131072 }, { 10, 9 },
-        { 10, 21 }, { 1, 0 }, { 1, 3 }, { 65535, 131071 }, { 65535, 65534 },
-        { UINT32_MAX, UINT32_MAX }, { 100000, 141421 }
-    };
-    static const char *const bad_weights[] = {
-        "0", "0.5", "0.99999", "-1", "-64", "64.00002", "65", "100",
-        "32767.99998", "-0.00001"
-    };
-    static const char *const good_edges[] = { "64", "1", "1.00001", "63.99999" };
-    uint32_t i, k;
+    uint32_t o, i, k;
     int32_t bx, by, ox, oy;
     vf_vector *v;
 
@@ -276,100 +351,14 @@ void fam_errors(gen *g)
         err_vector(g, 16, oy, bx, by);
     }
     /* Bad options, each alone and together with other errors to pin the
-     * order in which they are reported. */
+     * order in which they are reported; then the valid extremes next to
+     * them. */
     pick_blocked(g, &bx, &by);
     pick_open(g, &ox, &oy);
-    for (i = 0; i < sizeof bad_connect / sizeof bad_connect[0]; i++) {
-        v = vec_new(g);
-        vec_options(g, v);
-        vec_pair(g, v);
-        v->query.connectivity = bad_connect[i];
-        if (i % 2)
-            v->query.start_x = -1;
-        vec_done(g, v);
-    }
-    for (i = 0; i < sizeof bad_corner / sizeof bad_corner[0]; i++)
-        for (k = 0; k < 2; k++) {
-            v = vec_new(g);
-            vec_options(g, v);
-            vec_pair(g, v);
-            v->query.connectivity = k ? LS_CONNECT_4 : LS_CONNECT_8;
-            v->query.corner_rule = bad_corner[i];
-            vec_done(g, v);
-        }
-    for (i = 0; i < sizeof bad_heuristic / sizeof bad_heuristic[0]; i++)
-        for (k = 0; k < 2; k++) {
-            v = vec_new(g);
-            vec_options(g, v);
-            vec_pair(g, v);
-            v->query.heuristic = bad_heuristic[i];
-            if (k)
-                set_costs(v, 0, 0);
-            vec_done(g, v);
-        }
-    for (i = 0; i < sizeof bad_tie / sizeof bad_tie[0]; i++)
-        for (k = 0; k < 2; k++) {
-            v = vec_new(g);
-            vec_options(g, v);
-            vec_pair(g, v);
-            v->query.tie_break = bad_tie[i];
-            if (k)
-                set_weight(v, "0.5");
-            vec_done(g, v);
-        }
-    for (i = 0; i < sizeof bad_algo / sizeof bad_algo[0]; i++)
-        for (k = 0; k < 2; k++) {
-            v = vec_new(g);
-            vec_options(g, v);
-            vec_pair(g, v);
-            v->query.algorithm = bad_algo[i];
-            if (k) {
-                v->query.goal_x = bx;
-                v->query.goal_y = by;
-            }
-            vec_done(g, v);
-        }
-    for (i = 0; i < sizeof bad_costs / sizeof bad_costs[0]; i++)
-        for (k = 0; k < 3; k++) {
-            v = vec_new(g);
-            vec_options(g, v);
-            vec_pair(g, v);
-            set_costs(v, bad_costs[i][0], bad_costs[i][1]);
-            if (k == 1)
-                v->query.connectivity = LS_CONNECT_4;
-            if (k == 2)
-                set_weight(v, "100");
-            vec_done(g, v);
-        }
-    for (i = 0; i < sizeof bad_weights / sizeof bad_weights[0]; i++)
-        for (k = 0; k < 2; k++) {
-            v = vec_new(g);
-            vec_options(g, v);
-            vec_pair(g, v);
-            set_weight(v, bad_weights[i]);
-            if (k) {
-                v->query.start_x = bx;
-                v->query.start_y = by;
-            }
-            vec_done(g, v);
-        }
-    /* The valid extremes next to them. */
-    for (i = 0; i < sizeof good_edges / sizeof good_edges[0]; i++) {
-        v = vec_new(g);
-        vec_options(g, v);
-        vec_pair(g, v);
-        set_weight(v, good_edges[i]);
-        vec_done(g, v);
-    }
-    for (i = 0; i < 3; i++) {
-        static const uint32_t edge_costs[3][2] = {
-            { 1, 1 }, { 65535, 65535 }, { 65535, 131070 } };
-        v = vec_new(g);
-        vec_options(g, v);
-        vec_pair(g, v);
-        set_costs(v, edge_costs[i][0], edge_costs[i][1]);
-        vec_done(g, v);
-    }
+    for (o = 0; o < VG_COUNT(options); o++)
+        for (i = 0; i < options[o][1]; i++)
+            for (k = 0; k < options[o][2]; k++)
+                option_vector(g, (int)options[o][0], i, k, bx, by);
 
     /* Cost overflow. A step into a cost-255 cell at straight 65535 costs
      * 16711425: 128 steps fit below 2^31, 129 do not. */
