@@ -12,10 +12,12 @@
  * the reader maps to blocked), so the run reports them and goes on, and
  * ends with exit status 2. A summary goes to standard error.
  *
- * Faults of the input as a whole stop before the first line, leaving
- * standard output empty: unreadable or malformed files (the reader), and
- * options the library refuses for every query (checked on each query
- * before any runs, so the message names the first line it concerns).
+ * Every refusal of a query is such a line, whatever its status: one that
+ * hits every query alike (JPS on a map with terrain, a weighted query in a
+ * compact context) gives one error line per query. Only faults of the
+ * files stop the run before the first line, leaving standard output
+ * empty: unreadable or malformed files, a map size that differs from the
+ * scenario's (the reader, "FILE:LINE: reason"), and running out of memory.
  * One search context and one path buffer serve the whole run: a query
  * allocates only when its path is longer than every path before it.
  */
@@ -58,37 +60,6 @@ static void set_points(ls_query *q, const mai_query *sq)
     q->goal_y = sq->gy;
 }
 
-/* 1 for a refusal that depends on this query's own start and goal (its
- * cells, or a distance whose cost would overflow): that query gets an
- * error line. Any other refusal would refuse every query alike. */
-static int refuses_this_query(ls_status st)
-{
-    return st == LS_ERR_START_BLOCKED || st == LS_ERR_GOAL_BLOCKED ||
-           st == LS_ERR_START_OUT_OF_BOUNDS ||
-           st == LS_ERR_GOAL_OUT_OF_BOUNDS || st == LS_ERR_COST_OVERFLOW;
-}
-
-/* Refuse, before any output, options or a grid the library would refuse
- * for every query (JPS on terrain, a weighted query in a compact
- * context...). */
-static int check_queries(const mai_scen *scen, const ls_grid *grid,
-                         const ls_query *options, const char *scen_path)
-{
-    ls_query q = *options;
-    uint32_t i;
-    for (i = 0; i < scen->count; i++) {
-        ls_status st;
-        set_points(&q, &scen->queries[i]);
-        st = ls_query_validate(&q, grid);
-        if (st == LS_OK || refuses_this_query(st))
-            continue;
-        cli_fail("%s:%lu: %s", scen_path, (unsigned long)scen->queries[i].line,
-                 ls_status_string(st));
-        return -1;
-    }
-    return 0;
-}
-
 typedef struct scen_totals {
     uint32_t solved, refused;
     uint64_t expansions;
@@ -116,8 +87,9 @@ static int run_one(const cli_args *a, ls_search *search, const ls_grid *grid,
     printf("%ld %ld %ld %ld", (long)sq->sx, (long)sq->sy, (long)sq->gx,
            (long)sq->gy);
     if (st != LS_OK) {
-        /* A blocked start or goal, or a cost overflow (huge --straight or
-         * --weight on a big map), found before or during the search. */
+        /* Refused when it began (a blocked start or goal, options the
+         * library refuses for this map) or during the search (a cost
+         * overflow: huge --straight or --weight on a big map). */
         printf(" error %s\n", ls_status_name(st));
         totals->refused++;
         return 0;
@@ -191,26 +163,22 @@ int cli_cmd_scen(int argc, char **argv)
         ls_grid_destroy(grid);
         return cli_fail_error(&err);
     }
-    if (check_queries(&scen, grid, &a.options.query, a.files[1]) != 0) {
+    started = clock();
+    status = run_all(&a, grid, &scen, &totals);
+    elapsed = clock() - started;
+    if (cli_finish(CLI_EXIT_DONE) != CLI_EXIT_DONE)
         status = CLI_EXIT_BAD_INPUT;
-    } else {
-        started = clock();
-        status = run_all(&a, grid, &scen, &totals);
-        elapsed = clock() - started;
-        if (cli_finish(CLI_EXIT_DONE) != CLI_EXIT_DONE)
+    if (status == CLI_EXIT_DONE) {
+        if (totals.refused > 0)
             status = CLI_EXIT_BAD_INPUT;
-        if (status == CLI_EXIT_DONE) {
-            if (totals.refused > 0)
-                status = CLI_EXIT_BAD_INPUT;
-            /* CPU time in integer milliseconds: for humans only. */
-            ms = (unsigned long)((uint64_t)elapsed * 1000u /
-                                 (uint64_t)CLOCKS_PER_SEC);
-            fprintf(stderr, "lockstar scen: %lu queries, %lu solved, "
-                    "%lu refused, %" PRIu64 " expansions, %lu.%03lu s\n",
-                    (unsigned long)scen.count, (unsigned long)totals.solved,
-                    (unsigned long)totals.refused, totals.expansions,
-                    ms / 1000u, ms % 1000u);
-        }
+        /* CPU time in integer milliseconds: for humans only. */
+        ms = (unsigned long)((uint64_t)elapsed * 1000u /
+                             (uint64_t)CLOCKS_PER_SEC);
+        fprintf(stderr, "lockstar scen: %lu queries, %lu solved, "
+                "%lu refused, %" PRIu64 " expansions, %lu.%03lu s\n",
+                (unsigned long)scen.count, (unsigned long)totals.solved,
+                (unsigned long)totals.refused, totals.expansions,
+                ms / 1000u, ms % 1000u);
     }
     mai_scen_free(&scen);
     ls_grid_destroy(grid);

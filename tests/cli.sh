@@ -393,8 +393,21 @@ expect_line "scen water" "0 0 0 0 0 0 a8c7f832281a39c5 0,0"
     >"$tmp/late-fault.scen"
 expect_error 2 "scen late bad row" "late-fault.scen:7: bad goal y 'x'" \
     scen "$data/small.map" "$tmp/late-fault.scen"
-expect_error 2 "scen refused options" "JPS needs every passable cell" \
-    scen "$data/small.map" "$data/refused.scen" --algo jps --swamp-cost 2
+# Options the library refuses for this map refuse every query alike: one
+# error line each, the summary counts them, exit status 2.
+expect_code 2 "scen refused options" scen "$data/small.map" \
+    "$data/refused.scen" --algo jps --swamp-cost 2
+cat >"$tmp/refused-options.want" <<'END'
+0 0 9 5 error LS_ERR_NOT_UNIFORM
+1 1 0 0 error LS_ERR_NOT_UNIFORM
+2 2 6 2 error LS_ERR_NOT_UNIFORM
+0 0 9 3 error LS_ERR_NOT_UNIFORM
+4 4 0 0 error LS_ERR_NOT_UNIFORM
+END
+cmp -s "$tmp/out" "$tmp/refused-options.want" ||
+    fail "scen refused options: stdout differs: $(head -c 300 "$tmp/out")"
+grep -E '^lockstar scen: 5 queries, 0 solved, 5 refused, 0 expansions, ' \
+    "$tmp/err" >/dev/null || fail "scen refused options: summary: $(cat "$tmp/err")"
 # So is a query whose cost would overflow; the next query still runs.
 { printf 'type octile\nheight 1\nwidth 16384\nmap\n'
   awk 'BEGIN { while (n++ < 16384) printf "."; print "" }'; } >"$tmp/long.map"
