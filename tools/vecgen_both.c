@@ -264,12 +264,21 @@ void unreachable_family(gen *g, uint32_t maps, uint32_t seed, uint32_t want)
     }
 }
 
+/* A copy of vector base with the given limit and budget, run. */
+static void clone_done(gen *g, uint32_t base, uint32_t limit, uint32_t budget)
+{
+    vf_vector *v = vec_clone(g, base);
+    v->query.max_expansions = limit;
+    v->budget = budget;
+    vec_done(g, v);
+}
+
 /* An expansion-limit ladder around a solvable query's expansion count E:
  * max_expansions 1, 2, E/2, E-1 (limit), E and E+1 (found). */
 void limit_ladder(gen *g)
 {
     vf_vector *v;
-    uint32_t e, i, base;
+    uint32_t e, i, base, budget;
     uint32_t tries = 0;
     for (;;) {
         v = vec_drawn(g);
@@ -280,19 +289,14 @@ void limit_ladder(gen *g)
             return;
     }
     base = last_index(g);
-    e = g->file.vectors[base].expect.expansions;
+    e = v->expect.expansions;
+    budget = v->budget; /* v moves when the vectors grow */
     {
-        const uint32_t ladder[5] = { 1, 2, e / 2, e - 1, e + 1 };
-        for (i = 0; i < 5; i++) {
-            v = vec_clone(g, base);
-            v->query.max_expansions = ladder[i];
-            vec_done(g, v);
-        }
+        /* last, the base itself exactly at its count */
+        const uint32_t ladder[6] = { 1, 2, e / 2, e - 1, e + 1, e };
+        for (i = 0; i < 6; i++)
+            clone_done(g, base, ladder[i], budget);
     }
-    /* the base itself, exactly at its count */
-    v = vec_clone(g, base);
-    v->query.max_expansions = e;
-    vec_done(g, v);
 }
 
 void ladder_maps(gen *g, const map_spec *maps, uint32_t n, uint32_t rounds,
@@ -309,17 +313,33 @@ void ladder_maps(gen *g, const map_spec *maps, uint32_t n, uint32_t rounds,
         }
 }
 
+/* count queries to a goal no query reaches: the centre of an open 3x3
+ * pocket at (cx, cy) = map[2..3], walled in by a ring of radius map[4], on
+ * a map[0] x map[1] random map (20 % obstacles). Each with a drawn
+ * expansion limit of 1 to 40, or (budget_step > 0) sliced with every
+ * budget_step-th budget of the list. */
+static void pocket_queries(gen *g, const int32_t map[5], uint64_t seed,
+                           uint32_t count, uint32_t budget_step)
+{
+    uint32_t k;
+    map_gen(g, MG_RANDOM, map[0], map[1], seed, 20, 0, 0, 0);
+    map_walled(g, map[2], map[3], map[4], 1);
+    for (k = 0; k < count; k++) {
+        vf_vector *v = vec_to(g, map[2], map[3]);
+        if (budget_step)
+            v->budget = budgets[(k * budget_step) % VG_COUNT(budgets)];
+        else
+            v->query.max_expansions = 1 + rnd(g, 40);
+        vec_done(g, v);
+    }
+}
+
 void limits_without_path(gen *g, uint64_t seed, uint32_t enclosed,
                          uint32_t boxed)
 {
+    static const int32_t pocket[5] = { 32, 32, 10, 10, 2 };
     uint32_t k;
-    map_gen(g, MG_RANDOM, 32, 32, seed, 20, 0, 0, 0);
-    map_walled(g, 10, 10, 2, 1);
-    for (k = 0; k < enclosed; k++) {
-        vf_vector *v = vec_to(g, 10, 10);
-        v->query.max_expansions = 1 + rnd(g, 40);
-        vec_done(g, v);
-    }
+    pocket_queries(g, pocket, seed, enclosed, 0);
     map_gen(g, MG_EMPTY, 12, 12, 0, 0, 0, 0, 0);
     map_ring(g, 3, 3, 1);
     for (k = 0; k < boxed; k++) {
@@ -359,14 +379,8 @@ void sliced_trivial_and_error(gen *g)
 void sliced_unreachable(gen *g, uint32_t seed, uint32_t count,
                         uint32_t budget_step)
 {
-    uint32_t k;
-    map_gen(g, MG_RANDOM, 40, 30, seed, 20, 0, 0, 0);
-    map_walled(g, 20, 15, 3, 1);
-    for (k = 0; k < count; k++) {
-        vf_vector *v = vec_to(g, 20, 15);
-        v->budget = budgets[(k * budget_step) % VG_COUNT(budgets)];
-        vec_done(g, v);
-    }
+    static const int32_t pocket[5] = { 40, 30, 20, 15, 3 };
+    pocket_queries(g, pocket, seed, count, budget_step);
 }
 
 void every_budget(gen *g, uint32_t per_budget)
@@ -393,13 +407,8 @@ int budgets_around(gen *g)
         const uint32_t around[6] = { e - 1, e, e + 1, e / 2, e / 2 + 1,
                                      UINT32_MAX };
         for (b = 0; b < 6; b++) {
-            v = vec_clone(g, base);
-            v->budget = around[b];
-            vec_done(g, v);
-            v = vec_clone(g, base);
-            v->budget = around[b];
-            v->query.max_expansions = e - 1 - (b % 2);
-            vec_done(g, v);
+            clone_done(g, base, 0, around[b]);
+            clone_done(g, base, e - 1 - (b % 2), around[b]);
         }
     }
     return 1;
