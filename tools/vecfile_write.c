@@ -29,18 +29,59 @@ static void put_i(vf_text *t, int64_t v)
     put(t, vf_fmt_i64(buf, v));
 }
 
-static void put_hex(vf_text *t, uint64_t v)
-{
-    char buf[24];
-    put(t, vf_fmt_hex64(buf, v));
-}
-
 /* "key value\n" */
-static void put_key_u(vf_text *t, const char *key, uint64_t v)
+static void put_key(vf_text *t, const char *key, const char *value)
 {
     put(t, key);
     put(t, " ");
-    put_u(t, v);
+    put(t, value);
+    put(t, "\n");
+}
+
+static void put_key_u(vf_text *t, const char *key, uint64_t v)
+{
+    char buf[24];
+    put_key(t, key, vf_fmt_u64(buf, v));
+}
+
+static void put_key_i(vf_text *t, const char *key, int64_t v)
+{
+    char buf[24];
+    put_key(t, key, vf_fmt_i64(buf, v));
+}
+
+static void put_key_hex(vf_text *t, const char *key, uint64_t v)
+{
+    char buf[24];
+    put_key(t, key, vf_fmt_hex64(buf, v));
+}
+
+/* "key number text\n" (the weight, the status) */
+static void put_key_i_text(vf_text *t, const char *key, int64_t v,
+                           const char *text)
+{
+    put(t, key);
+    put(t, " ");
+    put_i(t, v);
+    put(t, " ");
+    put(t, text);
+    put(t, "\n");
+}
+
+/* "a b" */
+static void put_ij(vf_text *t, int64_t a, int64_t b)
+{
+    put_i(t, a);
+    put(t, " ");
+    put_i(t, b);
+}
+
+/* "key a b\n" */
+static void put_key_ij(vf_text *t, const char *key, int64_t a, int64_t b)
+{
+    put(t, key);
+    put(t, " ");
+    put_ij(t, a, b);
     put(t, "\n");
 }
 
@@ -48,13 +89,10 @@ static void put_key_enum(vf_text *t, const char *key,
                          const name_value *table, int32_t v)
 {
     const char *name = vf_name_of(table, v);
-    put(t, key);
-    put(t, " ");
     if (name)
-        put(t, name);
+        put_key(t, key, name);
     else
-        put_i(t, v);
-    put(t, "\n");
+        put_key_i(t, key, v);
 }
 
 static void put_points(vf_text *t, const char *key, const ls_point *p,
@@ -83,13 +121,8 @@ static void put_points(vf_text *t, const char *key, const ls_point *p,
 static int write_map(const vf_map *m, vf_text *t, char *err, size_t err_size)
 {
     uint32_t i;
-    put(t, "map ");
-    put(t, m->name);
-    put(t, "\nsize ");
-    put_i(t, m->width);
-    put(t, " ");
-    put_i(t, m->height);
-    put(t, "\n");
+    put_key(t, "map", m->name);
+    put_key_ij(t, "size", m->width, m->height);
     if (m->source == VF_SOURCE_GEN) {
         put(t, "gen ");
         put(t, mg_family_name(m->gen.family));
@@ -128,33 +161,23 @@ static int write_map(const vf_map *m, vf_text *t, char *err, size_t err_size)
         }
         free(row);
     } else {
-        put(t, "file ");
-        put(t, m->file);
-        put(t, "\n");
+        put_key(t, "file", m->file);
     }
     for (i = 0; i < m->edit_count; i++) {
         const vf_edit *e = &m->edits[i];
-        if (e->w == 1 && e->h == 1) {
-            put(t, "set ");
-        } else {
-            put(t, "fill ");
-        }
-        put_i(t, e->x);
-        put(t, " ");
-        put_i(t, e->y);
-        if (!(e->w == 1 && e->h == 1)) {
+        int one_cell = e->w == 1 && e->h == 1;
+        put(t, one_cell ? "set " : "fill ");
+        put_ij(t, e->x, e->y);
+        if (!one_cell) {
             put(t, " ");
-            put_i(t, e->w);
-            put(t, " ");
-            put_i(t, e->h);
+            put_ij(t, e->w, e->h);
         }
         put(t, " ");
         put_u(t, e->cost);
         put(t, "\n");
     }
-    put(t, "digest ");
-    put_hex(t, m->digest);
-    put(t, "\nend\n\n");
+    put_key_hex(t, "digest", m->digest);
+    put(t, "end\n\n");
     return 0;
 }
 
@@ -163,58 +186,35 @@ static void write_vector(const vf_file *f, const vf_vector *v, vf_text *t)
     const ls_query *q = &v->query;
     const vf_outcome *e = &v->expect;
 
-    put(t, "vector ");
-    put(t, v->id);
-    put(t, "\nmap ");
-    put(t, f->maps[v->map].name);
-    put(t, "\n");
+    put_key(t, "vector", v->id);
+    put_key(t, "map", f->maps[v->map].name);
     put_key_enum(t, "algo", vf_algo_names, q->algorithm);
-    put(t, "start ");
-    put_i(t, q->start_x);
-    put(t, " ");
-    put_i(t, q->start_y);
-    put(t, "\ngoal ");
-    put_i(t, q->goal_x);
-    put(t, " ");
-    put_i(t, q->goal_y);
-    put(t, "\nconnectivity ");
-    put_i(t, q->connectivity);
-    put(t, "\n");
+    put_key_ij(t, "start", q->start_x, q->start_y);
+    put_key_ij(t, "goal", q->goal_x, q->goal_y);
+    put_key_i(t, "connectivity", q->connectivity);
     put_key_enum(t, "corners", vf_corner_names, q->corner_rule);
     put_key_enum(t, "heuristic", vf_heuristic_names, q->heuristic);
     put_key_enum(t, "tie", vf_tie_names, q->tie_break);
     put_key_u(t, "straight", q->straight_cost);
     put_key_u(t, "diagonal", q->diagonal_cost);
-    put(t, "weight ");
-    put_i(t, q->weight);
-    put(t, " ");
-    put(t, v->weight_text);
-    put(t, "\n");
+    put_key_i_text(t, "weight", q->weight, v->weight_text);
     put_key_u(t, "max-expansions", q->max_expansions);
     put_key_u(t, "budget", v->budget);
-    put(t, "status ");
-    put_i(t, e->status);
-    put(t, " ");
-    put(t, vf_status_known(e->status) ? ls_status_name(e->status) : "?");
-    put(t, "\n");
+    put_key_i_text(t, "status", e->status,
+                   vf_status_known(e->status) ? ls_status_name(e->status)
+                                              : "?");
     if (v->budget > 0)
         put_key_u(t, "slices", e->slices);
     if (e->status >= 0) {
-        put(t, "cost ");
-        put_i(t, e->cost);
-        put(t, "\n");
+        put_key_i(t, "cost", e->cost);
         put_key_u(t, "expansions", e->expansions);
         put_key_u(t, "length", e->length);
-        put(t, "digest ");
-        put_hex(t, e->digest);
-        put(t, "\n");
+        put_key_hex(t, "digest", e->digest);
         put_points(t, "path", e->path, e->length);
     }
     if (e->status == LS_NO_PATH || e->status == LS_EXPANSION_LIMIT) {
         put_key_u(t, "partial-length", e->partial_length);
-        put(t, "partial-digest ");
-        put_hex(t, e->partial_digest);
-        put(t, "\n");
+        put_key_hex(t, "partial-digest", e->partial_digest);
         put_points(t, "partial-path", e->partial, e->partial_length);
     }
     put(t, "end\n\n");
@@ -298,8 +298,6 @@ int vf_write_index(char *const *names, const uint32_t *counts, int n,
         put(out, "\n");
         total += counts[i];
     }
-    put(out, "total ");
-    put_u(out, total);
-    put(out, "\n");
+    put_key_u(out, "total", total);
     return out->failed ? -1 : 0;
 }
