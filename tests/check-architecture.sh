@@ -1,0 +1,64 @@
+#!/bin/sh
+# check-architecture.sh - keeps docs/architecture.md true:
+#   1. every source file of the project's folders is named in it (as
+#      `folder/file`), and every file it names exists;
+#   2. each folder includes only what the document's include rules allow:
+#        src/       its own headers and lockstar.h
+#        movingai/  its own headers and lockstar.h
+#        cli/       its own headers, lockstar.h, the reader's movingai.h
+#        bench/     its own headers, lockstar.h, the reader's movingai.h
+#        tools/     its own headers, lockstar.h, movingai.h, tests/oracle.h
+#      (tests/ may include anything: it tests the insides);
+#   3. no source file of src/, cli/, movingai/, tools/ or bench/ is longer
+#      than 800 lines.
+# Run by `make check`; exits 1 naming each fault.
+set -u
+: "${top_srcdir:=.}"
+doc="$top_srcdir/docs/architecture.md"
+fail=0
+[ -f "$doc" ] || { echo "check-architecture: $doc not found"; exit 1; }
+
+say() { echo "check-architecture: $*"; fail=1; }
+
+files=$(cd "$top_srcdir" && find src movingai cli bench tools tests include \
+    -type f \( -name '*.c' -o -name '*.h' -o -name '*.sh' -o -name '*.mjs' \) \
+    ! -path 'tests/data/*' 2>/dev/null | sort)
+for f in $files; do
+    grep -qF "\`$f\`" "$doc" || say "$f is not described in docs/architecture.md"
+done
+# Every `folder/file.ext` the document names must exist.
+for f in $(grep -oE '`(src|movingai|cli|bench|tools|tests|include|docs|vectors)/[A-Za-z0-9_./-]+\.(c|h|sh|mjs|md)`' "$doc" | tr -d '`' | sort -u); do
+    [ -f "$top_srcdir/$f" ] || say "docs/architecture.md names $f, which does not exist"
+done
+
+# The include rules: every #include "..." of a folder's files.
+check_includes() { # FOLDER ALLOWED_REGEX
+    for f in $(cd "$top_srcdir" && find "$1" -type f \( -name '*.c' -o -name '*.h' \) 2>/dev/null); do
+        sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' \
+            "$top_srcdir/$f" | while read -r inc; do
+            if [ "$inc" = lockstar.h ]; then continue; fi
+            if [ -f "$top_srcdir/$(dirname "$f")/$inc" ] && [ "${inc#*/}" = "$inc" ]; then
+                continue  # a header of its own folder
+            fi
+            echo "$inc" | grep -Eq "$2" && continue
+            echo "check-architecture: $f includes \"$inc\", which $1/ may not"
+            echo fail >"$tmp"
+        done
+    done
+}
+tmp=$(mktemp "${TMPDIR:-/tmp}/arch.XXXXXX")
+trap 'rm -f "$tmp"' EXIT INT TERM
+check_includes src '^$'
+check_includes movingai '^$'
+check_includes cli '^(\.\./movingai/)?movingai\.h$'
+check_includes bench '^(\.\./movingai/)?movingai\.h$'
+check_includes tools '^((\.\./movingai/)?movingai\.h|\.\./tests/oracle\.h)$'
+[ -s "$tmp" ] && fail=1
+
+for f in $(cd "$top_srcdir" && find src movingai cli bench tools -type f \( -name '*.c' -o -name '*.h' \) 2>/dev/null); do
+    n=$(wc -l <"$top_srcdir/$f")
+    [ "$n" -le 800 ] || say "$f has $n lines (at most 800)"
+done
+
+[ $fail -eq 0 ] && echo "check-architecture: $(echo "$files" | wc -l) files described, include rules and file sizes hold"
+exit $fail
