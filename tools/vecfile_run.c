@@ -212,46 +212,41 @@ static void report(vf_report *rep, const char *where, const vf_vector *v,
             where, v->id, mode, field, expected, got);
 }
 
-static uint32_t cmp_i64(vf_report *rep, const char *where, const vf_vector *v,
-                        const char *mode, const char *field, int64_t want,
-                        int64_t got)
+/* How cmp_value shows want and got: a number, a digest, a status. */
+enum { CMP_I64, CMP_HEX, CMP_STATUS };
+
+/* u as the int64_t it was converted from (without the implementation-
+ * defined conversion of a value above INT64_MAX). */
+static int64_t as_i64(uint64_t u)
 {
-    char a[24], b[24];
-    if (want == got)
-        return 0;
-    report(rep, where, v, mode, field, vf_fmt_i64(a, want), vf_fmt_i64(b, got));
-    return 1;
+    return u <= (uint64_t)INT64_MAX ? (int64_t)u
+                                    : -(int64_t)(UINT64_MAX - u) - 1;
 }
 
-static const char *status_text(char *buf, ls_status s)
+static const char *show(char buf[64], int how, uint64_t x)
 {
     char num[24];
-    vf_fmt_i64(num, s);
-    snprintf(buf, 64, "%s %s", num,
-             vf_status_known(s) ? ls_status_name(s) : "(unknown)");
-    return buf;
+    ls_status s = (ls_status)as_i64(x);
+    switch (how) {
+    case CMP_HEX: return vf_fmt_hex64(buf, x);
+    case CMP_STATUS:
+        snprintf(buf, 64, "%s %s", vf_fmt_i64(num, s),
+                 vf_status_known(s) ? ls_status_name(s) : "(unknown)");
+        return buf;
+    default: return vf_fmt_i64(buf, as_i64(x));
+    }
 }
 
-static uint32_t cmp_status(vf_report *rep, const char *where,
-                           const vf_vector *v, const char *mode,
-                           const char *field, ls_status want, ls_status got)
+/* 0 when want == got, else 1 and a report (signed values as uint64_t). */
+static uint32_t cmp_value(vf_report *rep, const char *where,
+                          const vf_vector *v, const char *mode,
+                          const char *field, int how, uint64_t want,
+                          uint64_t got)
 {
     char a[64], b[64];
     if (want == got)
         return 0;
-    report(rep, where, v, mode, field, status_text(a, want),
-           status_text(b, got));
-    return 1;
-}
-
-static uint32_t cmp_hex(vf_report *rep, const char *where, const vf_vector *v,
-                        const char *mode, const char *field, uint64_t want,
-                        uint64_t got)
-{
-    char a[24], b[24];
-    if (want == got)
-        return 0;
-    report(rep, where, v, mode, field, vf_fmt_hex64(a, want), vf_fmt_hex64(b, got));
+    report(rep, where, v, mode, field, show(a, how, want), show(b, how, got));
     return 1;
 }
 
@@ -284,33 +279,38 @@ uint32_t vf_compare(const char *where, const vf_vector *v, const char *mode,
     uint32_t bad = 0;
     int partial = e->status == LS_NO_PATH || e->status == LS_EXPANSION_LIMIT;
 
-    bad += cmp_status(rep, where, v, mode, "status", e->status, got->status);
+    bad += cmp_value(rep, where, v, mode, "status", CMP_STATUS, e->status,
+                     got->status);
     if (strstr(mode, "sliced") != NULL) { /* "sliced", "compact sliced" */
-        bad += cmp_i64(rep, where, v, mode, "slices", e->slices, got->slices);
-        bad += cmp_status(rep, where, v, mode, "step after the end",
-                          got->status, got->after_end_status);
+        bad += cmp_value(rep, where, v, mode, "slices", CMP_I64, e->slices,
+                         got->slices);
+        bad += cmp_value(rep, where, v, mode, "step after the end", CMP_STATUS,
+                         got->status, got->after_end_status);
     }
     if (e->status >= 0 && got->status >= 0) {
-        bad += cmp_i64(rep, where, v, mode, "cost", e->cost, got->cost);
-        bad += cmp_i64(rep, where, v, mode, "expansions", e->expansions,
-                       got->expansions);
-        bad += cmp_i64(rep, where, v, mode, "length", e->length, got->length);
-        bad += cmp_hex(rep, where, v, mode, "digest", e->digest, got->digest);
+        bad += cmp_value(rep, where, v, mode, "cost", CMP_I64, e->cost,
+                         got->cost);
+        bad += cmp_value(rep, where, v, mode, "expansions", CMP_I64,
+                         e->expansions, got->expansions);
+        bad += cmp_value(rep, where, v, mode, "length", CMP_I64, e->length,
+                         got->length);
+        bad += cmp_value(rep, where, v, mode, "digest", CMP_HEX, e->digest,
+                         got->digest);
         bad += cmp_points(rep, where, v, mode, "path", e->path, e->length,
                           got->path, got->length);
     }
     if (partial && got->status >= 0) {
-        bad += cmp_status(rep, where, v, mode, "partial call", LS_OK,
-                          got->partial_status);
-        bad += cmp_i64(rep, where, v, mode, "partial-length",
-                       e->partial_length, got->partial_length);
-        bad += cmp_hex(rep, where, v, mode, "partial-digest",
-                       e->partial_digest, got->partial_digest);
+        bad += cmp_value(rep, where, v, mode, "partial call", CMP_STATUS,
+                         LS_OK, got->partial_status);
+        bad += cmp_value(rep, where, v, mode, "partial-length", CMP_I64,
+                         e->partial_length, got->partial_length);
+        bad += cmp_value(rep, where, v, mode, "partial-digest", CMP_HEX,
+                         e->partial_digest, got->partial_digest);
         bad += cmp_points(rep, where, v, mode, "partial-path", e->partial,
                           e->partial_length, got->partial, got->partial_length);
     } else if (e->status == LS_OK && got->status == LS_OK) {
-        bad += cmp_status(rep, where, v, mode, "partial call",
-                          LS_ERR_NO_PARTIAL, got->partial_status);
+        bad += cmp_value(rep, where, v, mode, "partial call", CMP_STATUS,
+                         LS_ERR_NO_PARTIAL, got->partial_status);
     }
     return bad;
 }
@@ -331,14 +331,14 @@ static uint32_t check_self(const char *where, const vf_vector *v,
 
     if (e->status >= 0) {
         ls_path_digest(e->path, e->length, &d);
-        bad += cmp_hex(rep, where, v, "file", "digest of the listed path",
-                       e->digest, d);
+        bad += cmp_value(rep, where, v, "file", "digest of the listed path",
+                         CMP_HEX, e->digest, d);
     }
     if (e->status == LS_NO_PATH || e->status == LS_EXPANSION_LIMIT) {
         ls_path_digest(e->partial, e->partial_length, &d);
-        bad += cmp_hex(rep, where, v, "file",
-                       "digest of the listed partial path",
-                       e->partial_digest, d);
+        bad += cmp_value(rep, where, v, "file",
+                         "digest of the listed partial path", CMP_HEX,
+                         e->partial_digest, d);
     }
     if (ls_fix16_parse(v->weight_text, &w) != LS_OK) {
         char a[24];
@@ -346,8 +346,8 @@ static uint32_t check_self(const char *where, const vf_vector *v,
                vf_fmt_i64(a, v->query.weight), "unparsable text");
         bad++;
     } else {
-        bad += cmp_i64(rep, where, v, "file", "weight text parsed",
-                       v->query.weight, w);
+        bad += cmp_value(rep, where, v, "file", "weight text parsed", CMP_I64,
+                         v->query.weight, w);
     }
     return bad;
 }
