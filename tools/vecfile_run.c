@@ -427,6 +427,7 @@ uint32_t vf_check_file(const vf_file *f, const char *dir, const char *name,
         const vf_vector *v = &f->vectors[i];
         vf_outcome got;
         uint32_t bad;
+        int sliced;
 
         snprintf(where, sizeof where, "%s:%s", name, vf_fmt_u64(num, v->line));
         rep->checked++;
@@ -458,21 +459,14 @@ uint32_t vf_check_file(const vf_file *f, const char *dir, const char *name,
                        "different");
                 bad++;
             }
-            if (vf_run(&runner, grids[v->map], v, 0, &got) != 0) {
-                report(rep, where, v, "one-shot", "run", "done",
-                       "out of memory");
-                bad++;
-            } else {
-                bad += vf_compare(where, v, "one-shot", &got, rep);
-                vf_outcome_free(&got);
-            }
-            if (v->budget > 0) {
-                if (vf_run(&runner, grids[v->map], v, 1, &got) != 0) {
-                    report(rep, where, v, "sliced", "run", "done",
+            for (sliced = 0; sliced <= (v->budget > 0); sliced++) {
+                const char *mode = sliced ? "sliced" : "one-shot";
+                if (vf_run(&runner, grids[v->map], v, sliced, &got) != 0) {
+                    report(rep, where, v, mode, "run", "done",
                            "out of memory");
                     bad++;
                 } else {
-                    bad += vf_compare(where, v, "sliced", &got, rep);
+                    bad += vf_compare(where, v, mode, &got, rep);
                     vf_outcome_free(&got);
                 }
             }
