@@ -40,33 +40,35 @@ typedef struct tally {
     uint32_t used, other;    /* other: values beyond MAX_STATS */
 } tally;
 
+/* The tallies, in the order they are printed. */
+enum { T_ALGO, T_CONNECT, T_CORNERS, T_HEURISTIC, T_TIE, T_WEIGHT, T_COSTS,
+       T_BUDGET, T_STATUS, N_TALLIES };
+
 /* What the run wrote, over every file. */
 typedef struct summary {
-    tally connect, corners, heuristic, tie, algo, weight, costs, status,
-        budget;
+    tally tally[N_TALLIES];
     uint32_t limited, large, sliced;
     vg_sections sections;    /* jps.vec's */
 } summary;
 
-static void tally_init(tally *t, const char *label, int show)
-{
-    memset(t, 0, sizeof *t);
-    t->label = label;
-    t->show = show;
-}
-
 static void summary_init(summary *s)
 {
+    static const struct {
+        const char *label;
+        int show;
+    } tallies[N_TALLIES] = {
+        { "algo", SHOW_INT }, { "connectivity", SHOW_INT },
+        { "corners", SHOW_INT }, { "heuristic", SHOW_INT },
+        { "tie", SHOW_INT }, { "weight (fix16 raw, 65536 = 1.0)", SHOW_INT },
+        { "straight/diagonal", SHOW_PAIR }, { "budget", SHOW_INT },
+        { "status", SHOW_STATUS }
+    };
+    int k;
     memset(s, 0, sizeof *s);
-    tally_init(&s->connect, "connectivity", SHOW_INT);
-    tally_init(&s->corners, "corners", SHOW_INT);
-    tally_init(&s->heuristic, "heuristic", SHOW_INT);
-    tally_init(&s->tie, "tie", SHOW_INT);
-    tally_init(&s->algo, "algo", SHOW_INT);
-    tally_init(&s->weight, "weight (fix16 raw, 65536 = 1.0)", SHOW_INT);
-    tally_init(&s->costs, "straight/diagonal", SHOW_PAIR);
-    tally_init(&s->status, "status", SHOW_STATUS);
-    tally_init(&s->budget, "budget", SHOW_INT);
+    for (k = 0; k < N_TALLIES; k++) {
+        s->tally[k].label = tallies[k].label;
+        s->tally[k].show = tallies[k].show;
+    }
 }
 
 static void tally_add(tally *t, int64_t a, int64_t b)
@@ -133,16 +135,17 @@ static void tally_file(summary *s, const vf_file *f)
     uint32_t i;
     for (i = 0; i < f->vector_count; i++) {
         const vf_vector *v = &f->vectors[i];
+        const ls_query *q = &v->query;
         const vf_map *m = &f->maps[v->map];
-        tally_add(&s->connect, v->query.connectivity, 0);
-        tally_add(&s->corners, v->query.corner_rule, 0);
-        tally_add(&s->heuristic, v->query.heuristic, 0);
-        tally_add(&s->tie, v->query.tie_break, 0);
-        tally_add(&s->algo, v->query.algorithm, 0);
-        tally_add(&s->weight, v->query.weight, 0);
-        tally_add(&s->costs, v->query.straight_cost, v->query.diagonal_cost);
-        tally_add(&s->status, v->expect.status, 0);
-        tally_add(&s->budget, v->budget, 0);
+        const int64_t value[N_TALLIES][2] = {
+            { q->algorithm, 0 }, { q->connectivity, 0 },
+            { q->corner_rule, 0 }, { q->heuristic, 0 }, { q->tie_break, 0 },
+            { q->weight, 0 }, { q->straight_cost, q->diagonal_cost },
+            { v->budget, 0 }, { v->expect.status, 0 }
+        };
+        int k;
+        for (k = 0; k < N_TALLIES; k++)
+            tally_add(&s->tally[k], value[k][0], value[k][1]);
         if (v->budget)
             s->sliced++;
         if (v->query.max_expansions)
@@ -291,15 +294,8 @@ static int generate(const char *dir)
            (unsigned long)total, (unsigned long)sum.sliced,
            (unsigned long)sum.limited, (unsigned long)sum.large);
     printf("coverage (value=vectors):\n");
-    tally_print(&sum.algo);
-    tally_print(&sum.connect);
-    tally_print(&sum.corners);
-    tally_print(&sum.heuristic);
-    tally_print(&sum.tie);
-    tally_print(&sum.weight);
-    tally_print(&sum.costs);
-    tally_print(&sum.budget);
-    tally_print(&sum.status);
+    for (i = 0; i < N_TALLIES; i++)
+        tally_print(&sum.tally[i]);
     if (sum.sections.used > 0) {
         uint32_t i2;
         printf("jps.vec sections (value=vectors):\n ");
