@@ -158,7 +158,11 @@ if [ $have_valgrind = 1 ]; then
             echo "| lockstar A* ≥ 2× fewer instructions than textbook A* | $1× ($2) | $verdict |"
         } >>"$tmp/instr.md"
         callgrind_annotate --inclusive=no --auto=no "$tmp/profile.$profile_map.out" 2>/dev/null |
-            grep -E '^ *[0-9,]+ ' | head -n 12 >"$tmp/profile.txt" || true
+            grep -E '^ *[0-9,]+ ' | head -n 12 |
+            # Source paths relative to the tree, no binary path: the report
+            # names no machine's folders.
+            sed -E 's# \[[^]]*\]##; s#[^ ]*/(src|bench|tests|cli|movingai)/#\1/#g' \
+            >"$tmp/profile.txt" || true
     fi
 
     # JPS against lockstar's own A*, every query of the scenario.
