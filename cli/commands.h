@@ -10,5 +10,6 @@
  * status (output.h). */
 int cli_cmd_path(int argc, char **argv);
 int cli_cmd_scen(int argc, char **argv);
+int cli_cmd_digest(int argc, char **argv);
 
 #endif

@@ -8,6 +8,7 @@ void cli_usage(FILE *out)
     fputs(
 "usage: lockstar path MAP --from X,Y --to X,Y [--draw] [options]\n"
 "       lockstar scen MAP SCEN [options]\n"
+"       lockstar digest MAP [--swamp-cost N]\n"
 "       lockstar --help | --version\n"
 "\n"
 "  path   find one path; prints status, cost, expansions, digest and the\n"
@@ -18,6 +19,8 @@ void cli_usage(FILE *out)
 "         the library refuses (a blocked start or goal, options it refuses\n"
 "         for this map): sx sy gx gy error NAME, and goes on; a summary\n"
 "         goes to standard error\n"
+"  digest print the map digest (ls_grid_digest) as 16 hex digits; only\n"
+"         --swamp-cost applies\n"
 "\n"
 "options (both commands; --opt V or --opt=V):\n"
 "  --connect 4|8                 neighbours per cell (default 8)\n"

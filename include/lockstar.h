@@ -208,6 +208,35 @@ ls_status ls_grid_load(ls_grid *grid, const uint8_t *cells, size_t count);
 /* A counter that changes on every edit (set, fill, load). */
 ls_status ls_grid_revision(const ls_grid *grid, uint32_t *revision);
 
+/* Set every cell of the w x h rectangle whose top-left cell is (x, y) to
+ * cost (a building placed, or removed with LS_CELL_OPEN). Everything is
+ * checked before any cell changes: NULL grid gives LS_ERR_NULL_ARGUMENT,
+ * w or h below 1 LS_ERR_BAD_SIZE, a rectangle not wholly inside the grid
+ * LS_ERR_OUT_OF_BOUNDS; on any error the grid, its digest and its revision
+ * are untouched. On LS_OK the revision advances by exactly one if at least
+ * one cell's cost changed, and not at all if every cell already held cost
+ * (so a sliced query in progress ends with LS_ERR_GRID_CHANGED only after
+ * a call that changed something). Same cost as w * h ls_grid_set calls,
+ * O(1) per cell. */
+ls_status ls_grid_set_rect(ls_grid *grid, int32_t x, int32_t y, int32_t w,
+                           int32_t h, uint8_t cost);
+
+/* The map digest: a 64-bit summary of the size and every cell, for peers
+ * to compare maps after edits without sending them. Read in O(1): every
+ * edit keeps it current (ls_grid_set and ls_grid_set_rect at O(1) per
+ * cell, taking the old cell's term out and adding the new one; ls_grid_fill
+ * and ls_grid_load recompute it with the cells). Defined exactly, all
+ * arithmetic on unsigned 64-bit integers mod 2^64:
+ *   mix(z):  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
+ *            z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
+ *            return z ^ (z >> 31);
+ *   digest = mix((width << 32 | height) ^ 0x6c6f636b73746172)
+ *          + sum over every cell, i = y * width + x, of
+ *            mix(i * 256 + cost_i + 0x9e3779b97f4a7c15)
+ * cost_i being the cell's byte (0 blocked). It depends only on the size and
+ * the cells (not on LS_GRID_COMPACT, nor on the order of the edits). */
+ls_status ls_grid_digest(const ls_grid *grid, uint64_t *digest);
+
 /* ------------------------------------------------------------------------
  * Query options
  * --------------------------------------------------------------------- */
@@ -427,6 +456,56 @@ ls_status ls_search_partial_path(const ls_search *search, ls_point *points,
 ls_status ls_find_path(ls_search *search, const ls_grid *grid,
                        const ls_query *q, ls_point *points,
                        uint32_t capacity, ls_result *result);
+
+/* ------------------------------------------------------------------------
+ * Path check
+ *
+ * After an edit, which planned paths still hold? ls_check_path walks a path
+ * (start to goal inclusive, as ls_search_path gives it) over the grid as it
+ * is now, with the movement rules and step costs of the query it was
+ * planned with, and tells where it breaks and what it costs today.
+ * --------------------------------------------------------------------- */
+
+/* Why a point of a path is illegal (ls_path_check.reason). */
+#define LS_STEP_LEGAL 0          /* none is: the path is legal */
+#define LS_STEP_OUT_OF_BOUNDS 1  /* the point is outside the grid */
+#define LS_STEP_BLOCKED 2        /* its cell is blocked */
+#define LS_STEP_NOT_A_MOVE 3     /* it is not one move from the point before:
+                                    the same cell, more than one cell away,
+                                    or diagonal with 4-connectivity */
+#define LS_STEP_CORNER 4         /* a diagonal move the corner rule forbids
+                                    (given the cells beside it now) */
+
+typedef struct ls_path_check {
+    uint32_t first_illegal; /* index of the first illegal point, or the
+                               path's length when every point is legal */
+    int32_t reason;         /* LS_STEP_*: why that point is illegal */
+    int32_t cost;           /* the path's cost on the grid now (the sum over
+                               its steps of base step cost * multiplier of
+                               the cell entered, as the search counts it),
+                               or -1 when a point is illegal */
+    int32_t cost_changed;   /* 1 when cost != planned_cost, else 0 (so 1
+                               for every illegal path unless planned_cost
+                               is -1) */
+} ls_path_check;
+
+/* Check points[0..count) on grid under q's connectivity, corner_rule,
+ * straight_cost and diagonal_cost (its other fields are ignored), and
+ * compare the cost with planned_cost (e.g. the ls_result.cost the path was
+ * found with). Points are examined in order, each for: inside the grid,
+ * then not blocked (point 0 included: a unit's own cell may have been
+ * built on), then (from point 1) one legal move from the point before.
+ * An empty path is legal with cost 0; a 1-point path costs 0 if its cell
+ * is inside and passable. Returns LS_OK with *out filled, or an error with
+ * *out untouched: LS_ERR_NULL_ARGUMENT (grid, q, out, or points when
+ * count > 0), LS_ERR_BAD_STRUCT_SIZE, LS_ERR_BAD_OPTION (connectivity,
+ * corner rule), LS_ERR_BAD_STEP_COST (as ls_query_validate), or
+ * LS_ERR_COST_OVERFLOW when the cost up to a legal point exceeds
+ * LS_COST_MAX (terrain raised since the search can do that). Takes
+ * O(count) time, never allocates, never changes the grid. */
+ls_status ls_check_path(const ls_grid *grid, const ls_query *q,
+                        const ls_point *points, uint32_t count,
+                        int32_t planned_cost, ls_path_check *out);
 
 /* ------------------------------------------------------------------------
  * Digest and fixed-point text

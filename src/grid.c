@@ -8,6 +8,7 @@
 #include <string.h>
 #include "alloc.h"
 #include "grid.h"
+#include "mapdigest.h"
 
 /* Each bitset is allocated with one zero word before its first line and
  * one after its last, so that the scans in jps.c may read the word before
@@ -61,10 +62,13 @@ static void set_bits(ls_grid *g, uint32_t c, uint32_t r, int passable)
     }
 }
 
-/* Recompute every bit and the count of costly cells from the cells. */
+/* Recompute every bit, the count of costly cells and the digest from the
+ * cells (the digest as the sum of every cell's term: the same value the
+ * per-cell updates of ls__grid_put keep). */
 static void rebuild_derived(ls_grid *g)
 {
-    uint32_t c, r, costly = 0;
+    uint32_t c, r, costly = 0, index = 0;
+    uint64_t digest = ls__map_size_term(g->width, g->height);
     if (g->row_bits) {
         memset(bits_block(g->row_bits), 0, row_bits_bytes(g));
         memset(bits_block(g->col_bits), 0, col_bits_bytes(g));
@@ -75,8 +79,10 @@ static void rebuild_derived(ls_grid *g)
             if (v != LS_CELL_BLOCKED)
                 set_bits(g, c, r, 1);
             costly += v > 1;
+            digest += ls__map_cell_term(index++, v);
         }
     g->costly_cells = costly;
+    g->digest = digest;
 }
 
 /* A grid's cell bytes, up to (16384 + 2)^2, are one block: size_t must
@@ -187,17 +193,27 @@ ls_status ls_grid_get(const ls_grid *grid, int32_t x, int32_t y, uint8_t *cost)
     return LS_OK;
 }
 
+int ls__grid_put(ls_grid *grid, int32_t x, int32_t y, uint8_t cost)
+{
+    uint8_t *cell = &grid->cells[ls__cell_index(grid->stride, x, y)];
+    /* y * width + x < LS_MAX_CELLS = 2^28: no wrap. */
+    const uint32_t index = (uint32_t)y * (uint32_t)grid->width + (uint32_t)x;
+    const uint8_t old = *cell;
+    grid->costly_cells += (uint32_t)(cost > 1) - (uint32_t)(old > 1);
+    grid->digest = grid->digest - ls__map_cell_term(index, old) +
+                   ls__map_cell_term(index, cost);
+    *cell = cost;
+    set_bits(grid, (uint32_t)x + 1u, (uint32_t)y + 1u, cost != LS_CELL_BLOCKED);
+    return old != cost;
+}
+
 ls_status ls_grid_set(ls_grid *grid, int32_t x, int32_t y, uint8_t cost)
 {
-    uint8_t *cell;
     if (!grid)
         return LS_ERR_NULL_ARGUMENT;
     if (!in_bounds(grid, x, y))
         return LS_ERR_OUT_OF_BOUNDS;
-    cell = &grid->cells[ls__cell_index(grid->stride, x, y)];
-    grid->costly_cells += (uint32_t)(cost > 1) - (uint32_t)(*cell > 1);
-    *cell = cost;
-    set_bits(grid, (uint32_t)x + 1u, (uint32_t)y + 1u, cost != LS_CELL_BLOCKED);
+    ls__grid_put(grid, x, y, cost);
     grid->revision++;
     return LS_OK;
 }

@@ -18,6 +18,7 @@ struct ls_grid {
     uint32_t cell_count;     /* bordered */
     uint32_t revision;
     uint32_t costly_cells;   /* cells with cost > 1 (JPS needs none) */
+    uint64_t digest;         /* ls_grid_digest, kept current (mapdigest.h) */
     uint8_t *cells;
     /* Passability bitsets for JPS (bits.h), kept in step with cells; NULL
      * in an LS_GRID_COMPACT grid. */
@@ -30,6 +31,11 @@ static inline uint32_t ls__cell_index(uint32_t stride, int32_t x, int32_t y)
 {
     return ((uint32_t)y + 1u) * stride + (uint32_t)x + 1u;
 }
+
+/* Store cost in cell (x, y), inside the grid, keeping the bitsets, the
+ * costly-cell count and the digest in step; the revision is the caller's.
+ * Returns 1 if the cell's cost changed, else 0. */
+int ls__grid_put(ls_grid *grid, int32_t x, int32_t y, uint8_t cost);
 
 /* The checks every grid and search context creation starts with: width
  * and height 1..LS_MAX_DIMENSION each (else LS_ERR_BAD_SIZE), then flags

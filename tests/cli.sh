@@ -497,6 +497,29 @@ expect_error 2 "compact weighted" "needs a full search context" \
     path "$demo" --from 1,1 --to 40,5 --context compact --weight 2
 expect_error 2 "bad context" "bad value 'tiny' for --context" \
     path "$demo" --from 1,1 --to 40,5 --context tiny
+# ------------------------------------------------------------ digest
+# The map digest (ls_grid_digest) of the demo map, pinned: recomputed from
+# its definition in lockstar.h by a Python script over the map's text, not
+# by the library. Swamp at cost 4 is another map, so another digest.
+expect_code 0 "digest demo" digest "$demo"
+[ "$(cat "$tmp/out")" = 51dbb6cbe925f8bb ] ||
+    fail "digest demo: got '$(cat "$tmp/out")', expected 51dbb6cbe925f8bb"
+[ ! -s "$tmp/err" ] || fail "digest demo: wrote on stderr"
+expect_code 0 "digest demo swamp 4" digest "$demo" --swamp-cost 4
+[ "$(cat "$tmp/out")" = 9ee3a50f27751945 ] ||
+    fail "digest demo swamp 4: got '$(cat "$tmp/out")', expected 9ee3a50f27751945"
+expect_code 0 "digest demo swamp 1" digest --swamp-cost=1 -- "$demo"
+[ "$(cat "$tmp/out")" = 51dbb6cbe925f8bb ] ||
+    fail "digest demo swamp 1: the default is not swamp cost 1"
+expect_error 2 "digest no map" "no MAP file given" digest
+expect_error 2 "digest two maps" "unexpected argument" digest "$demo" "$demo"
+expect_error 2 "digest missing map" "$tmp/none.map" digest "$tmp/none.map"
+expect_error 2 "digest bad swamp" "bad value '0' for --swamp-cost" \
+    digest "$demo" --swamp-cost 0
+expect_error 2 "digest swamp no value" "--swamp-cost" \
+    digest "$demo" --swamp-cost
+expect_error 2 "digest other option" "unknown option '--connect'" \
+    digest "$demo" --connect 4
 # ------------------------------------------------------------ --grid
 # A compact grid (no bitsets; JPS scans it a cell at a time) prints byte
 # for byte what the default full grid prints: path (drawn) and scen, A* and

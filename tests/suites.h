@@ -18,5 +18,6 @@ int suite_numbers_register(void);
 int suite_parsers_register(void);
 int suite_reader_register(void);
 int suite_vectors_register(void);
+int suite_edits_register(void);
 
 #endif

@@ -1,0 +1,27 @@
+/*
+ * gridrect.c - rectangle edits (ls_grid_set_rect): a building placed or
+ * removed in one call, every argument checked before any cell changes,
+ * and one revision step for the whole rectangle.
+ */
+#include "grid.h"
+
+ls_status ls_grid_set_rect(ls_grid *grid, int32_t x, int32_t y, int32_t w,
+                           int32_t h, uint8_t cost)
+{
+    int32_t cx, cy;
+    int changed = 0;
+    if (!grid)
+        return LS_ERR_NULL_ARGUMENT;
+    if (w < 1 || h < 1)
+        return LS_ERR_BAD_SIZE;
+    /* x < width, so width - x cannot overflow; nor x + w - 1 after. */
+    if (x < 0 || y < 0 || x >= grid->width || y >= grid->height ||
+        w > grid->width - x || h > grid->height - y)
+        return LS_ERR_OUT_OF_BOUNDS;
+    for (cy = y; cy < y + h; cy++)
+        for (cx = x; cx < x + w; cx++)
+            changed |= ls__grid_put(grid, cx, cy, cost);
+    if (changed)
+        grid->revision++;
+    return LS_OK;
+}

@@ -1,0 +1,33 @@
+/*
+ * mapdigest.h - the map digest of lockstar.h (ls_grid_digest): a sum of one
+ * mixed term per cell, so an edit updates it in O(1) by taking the old
+ * cell's term out and putting the new one in. src/grid.c keeps it current,
+ * src/mapdigest.c reads it.
+ */
+#ifndef LS_MAPDIGEST_H
+#define LS_MAPDIGEST_H
+
+#include <stdint.h>
+
+/* splitmix64's finaliser; everything wraps mod 2^64 (uint64_t). */
+static inline uint64_t ls__map_mix(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* The term of the grid's size. */
+static inline uint64_t ls__map_size_term(int32_t width, int32_t height)
+{
+    return ls__map_mix(((uint64_t)(uint32_t)width << 32 |
+                        (uint64_t)(uint32_t)height) ^ 0x6c6f636b73746172ull);
+}
+
+/* The term of cell index = y * width + x holding cost. */
+static inline uint64_t ls__map_cell_term(uint32_t index, uint8_t cost)
+{
+    return ls__map_mix((uint64_t)index * 256u + cost + 0x9e3779b97f4a7c15ull);
+}
+
+#endif
