@@ -10,6 +10,7 @@
  * status (output.h). */
 int cli_cmd_path(int argc, char **argv);
 int cli_cmd_scen(int argc, char **argv);
+int cli_cmd_queue(int argc, char **argv);
 int cli_cmd_digest(int argc, char **argv);
 
 #endif

@@ -31,6 +31,8 @@ int main(int argc, char **argv)
         return cli_cmd_path(argc - 1, argv + 1);
     if (strcmp(command, "scen") == 0)
         return cli_cmd_scen(argc - 1, argv + 1);
+    if (strcmp(command, "queue") == 0)
+        return cli_cmd_queue(argc - 1, argv + 1);
     if (strcmp(command, "digest") == 0)
         return cli_cmd_digest(argc - 1, argv + 1);
     if (command[0] == '-')

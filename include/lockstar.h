@@ -113,7 +113,12 @@ enum {
     LS_ERR_NEEDS_FULL_CONTEXT = -24, /* a LS_SEARCH_COMPACT context cannot
                                         run the query; a LS_SEARCH_FULL one
                                         can (see ls_search_check) */
-    LS_ERR_BAD_FLAGS = -25       /* unknown grid or search context flags */
+    LS_ERR_BAD_FLAGS = -25,      /* unknown grid or search context flags */
+    LS_ERR_QUEUE_FULL = -26,     /* the path queue holds capacity requests */
+    LS_ERR_UNKNOWN_ID = -27,     /* no request with this id in the queue */
+    LS_ERR_DUPLICATE_ID = -28,   /* the queue already holds this id */
+    LS_ERR_POOL_FULL = -29       /* a queued request found its path, but the
+                                    path pool had no room for it */
 };
 
 /* A short English description of a status ("goal cell is blocked", ...).
@@ -147,8 +152,8 @@ const char *ls_status_name(ls_status status);
  * Allocation
  *
  * Optional. Pass NULL wherever an allocator is taken to use malloc/free.
- * lockstar allocates only in ls_grid_create and ls_search_create; queries
- * never allocate.
+ * lockstar allocates only in ls_grid_create, ls_search_create and
+ * ls_queue_create; queries never allocate.
  * --------------------------------------------------------------------- */
 
 typedef struct ls_allocator {
@@ -506,6 +511,112 @@ typedef struct ls_path_check {
 ls_status ls_check_path(const ls_grid *grid, const ls_query *q,
                         const ls_point *points, uint32_t count,
                         int32_t planned_cost, ls_path_check *out);
+
+/* ------------------------------------------------------------------------
+ * Path request queue
+ *
+ * Detour's dtPathQueue, deterministic: many agents' queries served by one
+ * LS_SEARCH_FULL context (so every valid query is accepted) under an
+ * expansion budget per game tick. Created once for a grid size with room
+ * for `capacity` requests and a pool of `pool_points` path points; after
+ * that no call allocates.
+ *
+ * A request is a caller-chosen 64-bit id and an ls_query (copied at
+ * submit). It is held, and counts against capacity, from ls_queue_submit
+ * until ls_queue_cancel or ls_queue_release; reading a result does not
+ * release it.
+ *
+ * The budget rule (the tick in which each request finishes is a function
+ * of the calls alone): ls_queue_tick(queue, grid, budget) serves the
+ * unfinished requests in submission order. While budget remains (budget 0:
+ * no limit), the oldest unfinished request is served: begun on grid if it
+ * is not running (ls_search_begin; costs nothing), then given
+ * ls_search_step(the budget that remains); the expansions it does are
+ * taken off the budget. If it finishes, the next one is served with what
+ * is left; if not, the budget is spent and the tick ends, the request
+ * going on at the next tick. Budget left when no request is unfinished is
+ * lost, never carried to a later tick. So a request whose ls_find_path
+ * result has E expansions finishes in the tick in which the expansions
+ * given to it reach E (E = 0: the first tick that serves it with budget
+ * left). A request whose begin fails (a blocked start, a bad option, ...)
+ * finishes at once with that error, costing 0 expansions, and the next one
+ * is served in the same tick.
+ *
+ * Edits: a request that is running when a tick is called with another
+ * grid, or with its grid's revision changed, starts again on that grid
+ * (from 0 expansions, in submission order as before), so its result is the
+ * one ls_find_path gives on the grid it finishes on. Finished results are
+ * never recomputed.
+ *
+ * Results: a finished request's status is ls_find_path's final status on
+ * that grid (LS_OK, LS_NO_PATH, LS_EXPANSION_LIMIT, or an error), except
+ * that a found path that does not fit in the pool's free points (pool_points
+ * minus the points of the paths kept) gives LS_ERR_POOL_FULL: its ls_result
+ * is still readable (status LS_OK, cost, expansions, path_length, digest)
+ * but no path is kept. Found paths are kept in the order they finish;
+ * releasing one frees its points at once (the pool never fragments).
+ * Lookups by id scan the slots: O(capacity).
+ * --------------------------------------------------------------------- */
+
+typedef struct ls_queue ls_queue;
+
+/* A queue for grids of width x height, holding at most capacity (>= 1,
+ * else LS_ERR_BAD_SIZE) requests and pool_points points of paths (0 is
+ * allowed). All memory (the slots, the pool and a full search context) is
+ * allocated here, through allocator (NULL: malloc/free). On failure *out
+ * is NULL and nothing is left allocated. */
+ls_status ls_queue_create(int32_t width, int32_t height, uint32_t capacity,
+                          uint32_t pool_points, const ls_allocator *allocator,
+                          ls_queue **out);
+/* Free a queue and every request it holds. NULL is accepted and ignored. */
+void ls_queue_destroy(ls_queue *queue);
+
+/* Add a request at the end of the serving order. LS_ERR_DUPLICATE_ID if a
+ * held request has this id, else LS_ERR_QUEUE_FULL if capacity requests
+ * are held; either way nothing in the queue changes. The query is checked
+ * when it begins, not here. */
+ls_status ls_queue_submit(ls_queue *queue, uint64_t id, const ls_query *q);
+
+/* Forget the request whatever its state: a waiting or running one is never
+ * served further; a finished one's result and path are dropped. Its slot
+ * and pool points are free at once. LS_ERR_UNKNOWN_ID if not held. */
+ls_status ls_queue_cancel(ls_queue *queue, uint64_t id);
+
+/* Forget a finished request (its slot and pool points are free at once).
+ * LS_ERR_NOT_DONE, changing nothing, while it is unfinished;
+ * LS_ERR_UNKNOWN_ID if not held. */
+ls_status ls_queue_release(ls_queue *queue, uint64_t id);
+
+/* Serve requests for at most budget expansions (0 = until none is
+ * unfinished), by the budget rule above. LS_ERR_GRID_MISMATCH (nothing
+ * done) if grid's size is not the queue's; else LS_OK, whatever the
+ * requests' own outcomes. */
+ls_status ls_queue_tick(ls_queue *queue, const ls_grid *grid,
+                        uint32_t budget);
+
+/* The request's status in *status: LS_IN_PROGRESS while unfinished, else
+ * its final status (see "Results"). Returns LS_OK, or LS_ERR_UNKNOWN_ID. */
+ls_status ls_queue_status(const ls_queue *queue, uint64_t id,
+                          ls_status *status);
+
+/* The number of held requests not yet finished. */
+ls_status ls_queue_pending(const ls_queue *queue, uint32_t *count);
+
+/* A finished request's ls_result, as ls_search_result gives it: LS_OK with
+ * *out filled (out->status: LS_OK, LS_NO_PATH or LS_EXPANSION_LIMIT);
+ * LS_ERR_POOL_FULL with *out filled; the request's error (nothing
+ * written) when it ended with one; LS_ERR_NOT_DONE or LS_ERR_UNKNOWN_ID. */
+ls_status ls_queue_result(const ls_queue *queue, uint64_t id,
+                          ls_result *out);
+
+/* Copy a finished request's path as ls_search_path does: LS_OK, or
+ * LS_ERR_BUFFER_TOO_SMALL with the needed length in *length and no point
+ * written; a request without a kept path returns its status (LS_NO_PATH,
+ * LS_EXPANSION_LIMIT, LS_ERR_POOL_FULL, an error) with *length = 0; also
+ * LS_ERR_NOT_DONE and LS_ERR_UNKNOWN_ID (*length = 0). */
+ls_status ls_queue_path(const ls_queue *queue, uint64_t id,
+                        ls_point *points, uint32_t capacity,
+                        uint32_t *length);
 
 /* ------------------------------------------------------------------------
  * Digest and fixed-point text

@@ -39,6 +39,10 @@ const char *ls_status_string(ls_status status)
     case LS_ERR_UNSUPPORTED: return "JPS needs 8-connectivity and no corner cutting";
     case LS_ERR_NEEDS_FULL_CONTEXT: return "query needs a full search context (weight, low-g tie-break, Manhattan with 8-connectivity or large step costs); this one is compact";
     case LS_ERR_BAD_FLAGS: return "unknown grid or search context flags";
+    case LS_ERR_QUEUE_FULL: return "the path queue is full";
+    case LS_ERR_UNKNOWN_ID: return "no request with this id in the queue";
+    case LS_ERR_DUPLICATE_ID: return "the queue already holds a request with this id";
+    case LS_ERR_POOL_FULL: return "path found, but the queue's path pool has no room for it";
     default: return "unknown status";
     }
 }
@@ -75,6 +79,10 @@ const char *ls_status_name(ls_status status)
     case LS_ERR_UNSUPPORTED: return "LS_ERR_UNSUPPORTED";
     case LS_ERR_NEEDS_FULL_CONTEXT: return "LS_ERR_NEEDS_FULL_CONTEXT";
     case LS_ERR_BAD_FLAGS: return "LS_ERR_BAD_FLAGS";
+    case LS_ERR_QUEUE_FULL: return "LS_ERR_QUEUE_FULL";
+    case LS_ERR_UNKNOWN_ID: return "LS_ERR_UNKNOWN_ID";
+    case LS_ERR_DUPLICATE_ID: return "LS_ERR_DUPLICATE_ID";
+    case LS_ERR_POOL_FULL: return "LS_ERR_POOL_FULL";
     default: return "LS_UNKNOWN_STATUS";
     }
 }

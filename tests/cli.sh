@@ -611,6 +611,84 @@ else
     budget_check "budget shared arena" scen "$maps/arena.map" "$tmp/sub.scen"
 fi
 
+# ------------------------------------------------------------- queue
+# `queue` prints `scen`'s lines, each after the tick it completed in.
+expect_code 0 "queue scen reference" scen "$demo" "$demo_scen"
+cp "$tmp/out" "$tmp/queue-want"
+for budget in 1 7 50 1000; do
+    for per in "" 1 3; do
+        set -- queue "$demo" "$demo_scen" --tick-budget "$budget"
+        [ -n "$per" ] && set -- "$@" --per-tick "$per"
+        expect_code 0 "queue demo budget $budget per-tick ${per:-all}" "$@"
+        cut -d' ' -f2- "$tmp/out" >"$tmp/queue-got"
+        cmp -s "$tmp/queue-got" "$tmp/queue-want" ||
+            fail "queue demo budget $budget per-tick ${per:-all}: lines differ from scen"
+        awk 'NR > 1 && $1 < last { bad = 1 } { last = $1 } END { exit bad }' \
+            "$tmp/out" || fail "queue demo budget $budget: ticks go backwards"
+    done
+done
+for extra in "--connect 4" "--algo jps" "--tie low-g --weight 1.5"; do
+    # shellcheck disable=SC2086
+    expect_code 0 "queue reference $extra" scen "$demo" "$demo_scen" $extra
+    cp "$tmp/out" "$tmp/queue-want"
+    # shellcheck disable=SC2086
+    expect_code 0 "queue $extra" queue "$demo" "$demo_scen" --tick-budget 9 \
+        --per-tick 2 $extra
+    cut -d' ' -f2- "$tmp/out" | cmp -s - "$tmp/queue-want" ||
+        fail "queue $extra: lines differ from scen"
+done
+grep -q "^lockstar queue: 10 queries, 10 solved, 0 refused, [0-9]* expansions, [0-9]* ticks$" \
+    "$tmp/err" || fail "queue: summary: $(cat "$tmp/err")"
+
+# By hand, on an open row of 10 cells and a wall at x = 10: from (0,0),
+# goal x = k costs k expansions; goal 0 costs 0, the wall is refused at 0.
+# Budget 3, all before tick 0: tick 0 spends 3 on the first (needs 4);
+# tick 1 its last 1 and the second's 2; tick 2 the third (0), the refused
+# one (0) and the last (3).
+printf 'type octile\nheight 1\nwidth 11\nmap\n..........@\n' >"$tmp/row.map"
+printf 'version 1\n' >"$tmp/row.scen"
+for g in 4 2 0 10 3; do
+    printf '0\trow.map\t11\t1\t0\t0\t%s\t0\t0\n' "$g" >>"$tmp/row.scen"
+done
+expect_code 2 "queue row reference" scen "$tmp/row.map" "$tmp/row.scen"
+cp "$tmp/out" "$tmp/queue-want"
+expect_code 2 "queue row" queue "$tmp/row.map" "$tmp/row.scen" --tick-budget 3
+[ "$(cut -d' ' -f1 "$tmp/out" | tr '\n' ' ')" = "1 1 2 2 2 " ] ||
+    fail "queue row: ticks $(cut -d' ' -f1 "$tmp/out" | tr '\n' ' '), expected 1 1 2 2 2"
+cut -d' ' -f2- "$tmp/out" | cmp -s - "$tmp/queue-want" ||
+    fail "queue row: lines differ from scen"
+expect_line "queue row" "2 0 0 10 0 error LS_ERR_GOAL_BLOCKED"
+expect_line "queue row" "1 0 0 2 0 20 2 $(awk '$3 == 2 { print $7 }' "$tmp/queue-want") 0,0 1,0 2,0"
+# One a tick: tick 1 finishes the first two as before, then one each.
+expect_code 2 "queue row per-tick 1" queue "$tmp/row.map" "$tmp/row.scen" \
+    --tick-budget 3 --per-tick 1
+[ "$(cut -d' ' -f1 "$tmp/out" | tr '\n' ' ')" = "1 1 2 3 4 " ] ||
+    fail "queue row per-tick 1: ticks $(cut -d' ' -f1 "$tmp/out" | tr '\n' ' '), expected 1 1 2 3 4"
+# A pool of 3 points: the 5-point path does not fit, the 3-point one
+# finished in the same tick does.
+expect_code 2 "queue row pool 3" queue "$tmp/row.map" "$tmp/row.scen" \
+    --tick-budget 3 --pool 3
+expect_line "queue row pool 3" "1 0 0 4 0 error LS_ERR_POOL_FULL"
+expect_line "queue row pool 3" "1 0 0 2 0 20 2 $(awk '$3 == 2 { print $7 }' "$tmp/queue-want") 0,0 1,0 2,0"
+
+expect_error 2 "queue no budget" "--tick-budget E is required" \
+    queue "$demo" "$demo_scen"
+for bad in 0 -1 abc 4294967296 ""; do
+    expect_error 2 "queue --tick-budget '$bad'" "bad value '$bad' for --tick-budget" \
+        queue "$demo" "$demo_scen" --tick-budget "$bad"
+done
+for bad in 0 x 1.5; do
+    expect_error 2 "queue --per-tick '$bad'" "bad value '$bad' for --per-tick" \
+        queue "$demo" "$demo_scen" --tick-budget 5 --per-tick="$bad"
+done
+expect_error 2 "queue --pool too big" "bad value '268435457' for --pool" \
+    queue "$demo" "$demo_scen" --tick-budget 5 --pool 268435457
+expect_error 2 "queue --tick-budget missing value" "--tick-budget" \
+    queue "$demo" "$demo_scen" --tick-budget
+expect_error 2 "queue no scen" "no SCEN file" queue "$demo" --tick-budget 5
+expect_error 2 "queue unknown option" "queue: unknown option '--draw'" \
+    queue "$demo" "$demo_scen" --tick-budget 5 --draw
+
 echo "cli.sh: $checks runs, $failures failures"
 [ "$failures" -eq 0 ] || exit 1
 exit 0

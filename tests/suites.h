@@ -19,5 +19,6 @@ int suite_parsers_register(void);
 int suite_reader_register(void);
 int suite_vectors_register(void);
 int suite_edits_register(void);
+int suite_queue_register(void);
 
 #endif

@@ -17,7 +17,7 @@ static const register_fn all_suites[] = {
     suite_slicing_register,    suite_alloc_register,
     suite_digest_register,     suite_numbers_register,
     suite_parsers_register,    suite_reader_register,
-    suite_vectors_register,
+    suite_vectors_register,    suite_queue_register,
     suite_edits_register,
 };
 

@@ -1,0 +1,253 @@
+/*
+ * cmd_queue.c - `lockstar queue MAP SCEN --tick-budget E [--per-tick K]
+ * [--pool N] [options]`: the scenario's queries through a path request
+ * queue (ls_queue_*), as a lockstep game would send its agents' requests.
+ *
+ * The queries are submitted in file order, K before each tick from tick 0
+ * (all before tick 0 without --per-tick); ls_queue_tick(E) runs until
+ * every request is done. Then, in file order, each query's `lockstar scen`
+ * line (same format, `error NAME` lines included) is printed after its
+ * completion tick T (ticks count from 0):
+ *
+ *   T sx sy gx gy cost expanded digest x0,y0 ... xn,yn
+ *   T sx sy gx gy error NAME
+ *
+ * Requests finish in submission order, so after each tick the finished
+ * ones are the next lines to print: they are printed and released at
+ * once, and the pool (--pool N points, default width * height: room for a
+ * path through every cell) holds only the paths finished in one tick. A
+ * path that does not fit prints `error LS_ERR_POOL_FULL`. The queue's
+ * context is always full (--context is not used), and --budget is not
+ * used (--tick-budget is the budget). Exit status and the summary on
+ * standard error as `scen`'s.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lockstar.h"
+#include "movingai.h"
+#include "args.h"
+#include "commands.h"
+#include "output.h"
+#include "run.h"
+
+static const cli_command queue_command = {
+    "queue", 2, "expected MAP and SCEN only", 0
+};
+
+#define QUEUE_MAX_POOL (1u << 28)
+
+typedef struct queue_args {
+    cli_args a;
+    uint32_t tick_budget, per_tick, pool;
+    int has_tick_budget, has_per_tick, has_pool;
+} queue_args;
+
+typedef struct queue_totals {
+    uint32_t solved, refused;
+    uint64_t expansions, ticks;
+} queue_totals;
+
+/* The command's own options: 1 taken (into *field), 0 not it, -1
+ * reported. */
+static int take_own(int argc, char **argv, int *i, const char *name,
+                    uint32_t min, uint32_t max, uint32_t *field, int *seen)
+{
+    mai_error err;
+    const char *value;
+    int rc = cli_option_value(argc, argv, i, name, &value, &err);
+    if (rc < 0) {
+        cli_fail_error(&err);
+        return -1;
+    }
+    if (rc == 0)
+        return 0;
+    if (cli_parse_uint(value, min, max, field) != 0) {
+        cli_fail("bad value '%s' for %s: expected a whole number from %lu "
+                 "to %lu", value, name, (unsigned long)min,
+                 (unsigned long)max);
+        return -1;
+    }
+    *seen = 1;
+    return 1;
+}
+
+/* Take --tick-budget, --per-tick and --pool out of argv, the rest going to
+ * the shared argument loop. Returns -1 to go on, or the exit status. */
+static int parse_args(int argc, char **argv, queue_args *q)
+{
+    mai_error err;
+    char **rest;
+    int i = 1, n = 1, status, rc;
+
+    memset(q, 0, sizeof *q);
+    rest = malloc(((size_t)argc + 1) * sizeof *rest);
+    if (!rest)
+        return cli_fail("queue: out of memory");
+    rest[0] = argv[0];
+    while (i < argc) {
+        if (strcmp(argv[i], "--") == 0) {
+            while (i < argc)
+                rest[n++] = argv[i++];
+            break;
+        }
+        rc = take_own(argc, argv, &i, "--tick-budget", 1, UINT32_MAX,
+                      &q->tick_budget, &q->has_tick_budget);
+        if (rc == 0)
+            rc = take_own(argc, argv, &i, "--per-tick", 1, UINT32_MAX,
+                          &q->per_tick, &q->has_per_tick);
+        if (rc == 0)
+            rc = take_own(argc, argv, &i, "--pool", 0, QUEUE_MAX_POOL,
+                          &q->pool, &q->has_pool);
+        if (rc < 0) {
+            free(rest);
+            return CLI_EXIT_BAD_INPUT;
+        }
+        if (rc == 0)
+            rest[n++] = argv[i++];
+    }
+    rest[n] = NULL;
+    status = cli_parse_args(n, rest, &queue_command, &q->a);
+    free(rest);
+    if (status >= 0)
+        return status;
+    if (q->a.file_count < 2)
+        return cli_fail("queue: %s (usage: lockstar queue MAP SCEN "
+                        "--tick-budget E [--per-tick K] [options])",
+                        q->a.file_count == 0 ? "no MAP and SCEN files given"
+                                             : "no SCEN file given");
+    if (!q->has_tick_budget)
+        return cli_fail("queue: --tick-budget E is required (expansions per "
+                        "tick, 1 or more)");
+    if (cli_options_check(&q->a.options, &err) != 0)
+        return cli_fail_error(&err);
+    return -1;
+}
+
+/* Print request i's line after its tick, then release it. Returns 0, or
+ * -1 when out of memory (reported). */
+static int print_one(ls_queue *queue, uint32_t i, uint64_t tick,
+                     const mai_query *sq, cli_path_buffer *path,
+                     queue_totals *totals)
+{
+    ls_result r;
+    ls_status st = ls_queue_result(queue, i, &r);
+    uint32_t length = 0;
+
+    if (st == LS_OK && r.status == LS_OK) {
+        if (path->capacity < r.path_length) {
+            cli_path_buffer_free(path);
+            if (cli_path_buffer_init(path, r.path_length) != 0)
+                return cli_fail("queue: out of memory"), -1;
+        }
+        st = ls_queue_path(queue, i, path->points, path->capacity, &length);
+    }
+    printf("%" PRIu64 " %ld %ld %ld %ld", tick, (long)sq->sx, (long)sq->sy,
+           (long)sq->gx, (long)sq->gy);
+    if (st != LS_OK) {
+        printf(" error %s\n", ls_status_name(st));
+        totals->refused++;
+    } else {
+        printf(" %ld %lu %016" PRIx64, (long)r.cost,
+               (unsigned long)r.expansions, r.digest);
+        if (r.status == LS_OK) {
+            cli_print_points(path->points, length);
+            totals->solved++;
+        }
+        putchar('\n');
+        totals->expansions += r.expansions;
+    }
+    ls_queue_release(queue, i);
+    return 0;
+}
+
+/* Submit, tick and print until every query is done. */
+static int run_all(const queue_args *q, const ls_grid *grid,
+                   const mai_scen *scen, queue_totals *totals)
+{
+    ls_queue *queue = NULL;
+    cli_path_buffer path;
+    ls_query query = q->a.options.query;
+    int32_t width, height;
+    uint32_t submitted = 0, printed = 0, pool, k, per_tick;
+    uint64_t tick;
+    ls_status st;
+
+    ls_grid_size(grid, &width, &height);
+    pool = q->has_pool ? q->pool : (uint32_t)width * (uint32_t)height;
+    per_tick = q->has_per_tick ? q->per_tick : scen->count;
+    st = ls_queue_create(width, height, scen->count ? scen->count : 1u, pool,
+                         NULL, &queue);
+    if (st != LS_OK)
+        return cli_fail("queue: cannot create a path queue: %s",
+                        ls_status_string(st));
+    if (cli_path_buffer_init(&path, 0) != 0) {
+        ls_queue_destroy(queue);
+        return cli_fail("queue: out of memory");
+    }
+    for (tick = 0; printed < scen->count; tick++) {
+        for (k = 0; k < per_tick && submitted < scen->count; k++, submitted++) {
+            const mai_query *sq = &scen->queries[submitted];
+            query.start_x = sq->sx;
+            query.start_y = sq->sy;
+            query.goal_x = sq->gx;
+            query.goal_y = sq->gy;
+            ls_queue_submit(queue, submitted, &query);
+        }
+        ls_queue_tick(queue, grid, q->tick_budget);
+        /* The finished requests are the next in file order. */
+        while (printed < submitted &&
+               ls_queue_status(queue, printed, &st) == LS_OK &&
+               st != LS_IN_PROGRESS) {
+            if (print_one(queue, printed, tick, &scen->queries[printed],
+                          &path, totals) != 0) {
+                cli_path_buffer_free(&path);
+                ls_queue_destroy(queue);
+                return CLI_EXIT_BAD_INPUT;
+            }
+            printed++;
+        }
+        totals->ticks = tick + 1;
+    }
+    cli_path_buffer_free(&path);
+    ls_queue_destroy(queue);
+    return CLI_EXIT_DONE;
+}
+
+int cli_cmd_queue(int argc, char **argv)
+{
+    queue_args q;
+    mai_error err;
+    ls_grid *grid = NULL;
+    mai_scen scen = { NULL, 0 };
+    queue_totals totals = { 0, 0, 0, 0 };
+    int32_t width = 0, height = 0;
+    int status = parse_args(argc, argv, &q);
+
+    if (status >= 0)
+        return status;
+    if (mai_grid_load(q.a.files[0], (uint8_t)q.a.options.swamp_cost,
+                      q.a.options.grid_flags, &grid, NULL, &err) != 0)
+        return cli_fail_error(&err);
+    ls_grid_size(grid, &width, &height);
+    if (mai_scen_load(q.a.files[1], width, height, &scen, &err) != 0) {
+        ls_grid_destroy(grid);
+        return cli_fail_error(&err);
+    }
+    status = run_all(&q, grid, &scen, &totals);
+    if (cli_finish(CLI_EXIT_DONE) != CLI_EXIT_DONE)
+        status = CLI_EXIT_BAD_INPUT;
+    if (status == CLI_EXIT_DONE) {
+        if (totals.refused > 0)
+            status = CLI_EXIT_BAD_INPUT;
+        fprintf(stderr, "lockstar queue: %lu queries, %lu solved, "
+                "%lu refused, %" PRIu64 " expansions, %" PRIu64 " ticks\n",
+                (unsigned long)scen.count, (unsigned long)totals.solved,
+                (unsigned long)totals.refused, totals.expansions,
+                totals.ticks);
+    }
+    mai_scen_free(&scen);
+    ls_grid_destroy(grid);
+    return status;
+}

@@ -1,0 +1,346 @@
+/*
+ * queue.c - the path request queue (Detour's dtPathQueue made
+ * deterministic): requests by caller id, served in submission order by one
+ * full search context under an expansion budget per tick, their paths kept
+ * in a pool of points. Everything is allocated by ls_queue_create; submit,
+ * tick, reads, cancel and release never allocate.
+ *
+ * The pool is kept compact: paths sit one after another from its start in
+ * the order they finished, and releasing one slides the later ones down.
+ * So "does a path fit" is only "is it at most the free points", a function
+ * of the calls alone, never of fragmentation.
+ */
+#include <stdint.h>
+#include <string.h>
+#include "alloc.h"
+#include "search.h"
+
+/* Where a held request is in its life. */
+typedef enum ls_request_state {
+    LS_REQUEST_FREE,    /* the slot holds no request */
+    LS_REQUEST_WAITING, /* submitted, not finished (maybe begun) */
+    LS_REQUEST_DONE     /* finished; status and result are final */
+} ls_request_state;
+
+typedef struct ls_request {
+    uint64_t id;
+    uint64_t order;        /* submission number: the serving order */
+    ls_query query;
+    ls_request_state state;
+    ls_status status;      /* final status once LS_REQUEST_DONE */
+    ls_result result;      /* filled when status >= 0 or LS_ERR_POOL_FULL */
+    uint32_t path_offset;  /* first point in the pool */
+    uint32_t path_stored;  /* points kept in the pool (0: none) */
+} ls_request;
+
+#define LS_QUEUE_NONE UINT32_MAX
+
+struct ls_queue {
+    int32_t width, height;
+    uint32_t capacity, held, unfinished;
+    uint32_t pool_points, pool_used;
+    uint32_t pool_block;     /* points allocated: pool_points, at least 1 */
+    uint64_t next_order;
+    ls_request *slots;
+    ls_point *pool;
+    ls_search *search;
+    /* The request begun in the context, and what it was begun on. */
+    uint32_t running;
+    const ls_grid *run_grid;
+    uint32_t run_revision;
+    ls_allocator allocator;
+};
+
+static void release_all(ls_queue *q)
+{
+    ls_allocator a = q->allocator;
+    ls_search_destroy(q->search);
+    ls__release(&a, q->pool, (size_t)q->pool_block * sizeof(ls_point));
+    ls__release(&a, q->slots, (size_t)q->capacity * sizeof(ls_request));
+    ls__release(&a, q, sizeof *q);
+}
+
+ls_status ls_queue_create(int32_t width, int32_t height, uint32_t capacity,
+                          uint32_t pool_points, const ls_allocator *allocator,
+                          ls_queue **out)
+{
+    ls_allocator a;
+    ls_queue *q;
+    uint32_t cells;
+    ls_status st;
+
+    if (!out)
+        return LS_ERR_NULL_ARGUMENT;
+    *out = NULL;
+    st = ls__creation_cells(width, height, LS_SEARCH_FULL, &cells);
+    if (st != LS_OK)
+        return st;
+    if (capacity == 0)
+        return LS_ERR_BAD_SIZE;
+    if ((uint64_t)capacity * sizeof(ls_request) > (uint64_t)SIZE_MAX ||
+        (uint64_t)pool_points * sizeof(ls_point) > (uint64_t)SIZE_MAX)
+        return LS_ERR_SIZE_OVERFLOW;
+    q = ls__alloc_object(allocator, &a, sizeof *q);
+    if (!q)
+        return LS_ERR_OUT_OF_MEMORY;
+    q->allocator = a;
+    q->width = width;
+    q->height = height;
+    q->capacity = capacity;
+    q->pool_points = pool_points;
+    q->running = LS_QUEUE_NONE;
+    q->slots = ls__alloc(&a, (size_t)capacity * sizeof(ls_request));
+    /* A pool of 0 points is allowed (every path is then LS_ERR_POOL_FULL);
+     * it still gets a block of one point, so NULL always means out of
+     * memory. */
+    q->pool_block = pool_points ? pool_points : 1u;
+    q->pool = ls__alloc(&a, (size_t)q->pool_block * sizeof(ls_point));
+    if (!q->slots || !q->pool) {
+        release_all(q);
+        return LS_ERR_OUT_OF_MEMORY;
+    }
+    st = ls_search_create(width, height, &a, &q->search);
+    if (st != LS_OK) {
+        release_all(q);
+        return st;
+    }
+    memset(q->slots, 0, (size_t)capacity * sizeof(ls_request));
+    *out = q;
+    return LS_OK;
+}
+
+void ls_queue_destroy(ls_queue *q)
+{
+    if (q)
+        release_all(q);
+}
+
+static ls_request *find(const ls_queue *q, uint64_t id)
+{
+    uint32_t i;
+    for (i = 0; i < q->capacity; i++)
+        if (q->slots[i].state != LS_REQUEST_FREE && q->slots[i].id == id)
+            return &q->slots[i];
+    return NULL;
+}
+
+ls_status ls_queue_submit(ls_queue *q, uint64_t id, const ls_query *query)
+{
+    ls_request *r;
+    uint32_t i;
+
+    if (!q || !query)
+        return LS_ERR_NULL_ARGUMENT;
+    if (find(q, id))
+        return LS_ERR_DUPLICATE_ID;
+    if (q->held == q->capacity)
+        return LS_ERR_QUEUE_FULL;
+    for (i = 0; q->slots[i].state != LS_REQUEST_FREE; i++)
+        ;
+    r = &q->slots[i];
+    memset(r, 0, sizeof *r);
+    r->id = id;
+    r->order = q->next_order++;
+    r->query = *query;
+    r->state = LS_REQUEST_WAITING;
+    q->held++;
+    q->unfinished++;
+    return LS_OK;
+}
+
+/* Free r's slot, and its pool points by sliding the later paths down. */
+static void forget(ls_queue *q, ls_request *r)
+{
+    uint32_t i, end = r->path_offset + r->path_stored;
+
+    if ((uint32_t)(r - q->slots) == q->running)
+        q->running = LS_QUEUE_NONE;
+    if (r->state == LS_REQUEST_WAITING)
+        q->unfinished--;
+    if (r->path_stored > 0) {
+        memmove(q->pool + r->path_offset, q->pool + end,
+                (size_t)(q->pool_used - end) * sizeof(ls_point));
+        for (i = 0; i < q->capacity; i++)
+            if (q->slots[i].path_stored > 0 && q->slots[i].path_offset >= end)
+                q->slots[i].path_offset -= r->path_stored;
+        q->pool_used -= r->path_stored;
+    }
+    memset(r, 0, sizeof *r);
+    r->state = LS_REQUEST_FREE;
+    q->held--;
+}
+
+ls_status ls_queue_cancel(ls_queue *q, uint64_t id)
+{
+    ls_request *r;
+    if (!q)
+        return LS_ERR_NULL_ARGUMENT;
+    r = find(q, id);
+    if (!r)
+        return LS_ERR_UNKNOWN_ID;
+    forget(q, r);
+    return LS_OK;
+}
+
+ls_status ls_queue_release(ls_queue *q, uint64_t id)
+{
+    ls_request *r;
+    if (!q)
+        return LS_ERR_NULL_ARGUMENT;
+    r = find(q, id);
+    if (!r)
+        return LS_ERR_UNKNOWN_ID;
+    if (r->state != LS_REQUEST_DONE)
+        return LS_ERR_NOT_DONE;
+    forget(q, r);
+    return LS_OK;
+}
+
+/* The unfinished request submitted first, or LS_QUEUE_NONE. */
+static uint32_t oldest_waiting(const ls_queue *q)
+{
+    uint32_t i, best = LS_QUEUE_NONE;
+    for (i = 0; i < q->capacity; i++)
+        if (q->slots[i].state == LS_REQUEST_WAITING &&
+            (best == LS_QUEUE_NONE || q->slots[i].order < q->slots[best].order))
+            best = i;
+    return best;
+}
+
+/* End r with status; keep its path in the pool when it fits. */
+static void finish(ls_queue *q, ls_request *r, ls_status status)
+{
+    uint32_t length = 0;
+
+    r->state = LS_REQUEST_DONE;
+    r->status = status;
+    q->unfinished--;
+    q->running = LS_QUEUE_NONE;
+    if (status < 0)
+        return;
+    ls_search_result(q->search, &r->result);
+    if (status != LS_OK)
+        return;
+    if (r->result.path_length > q->pool_points - q->pool_used) {
+        r->status = LS_ERR_POOL_FULL;
+        return;
+    }
+    ls_search_path(q->search, q->pool + q->pool_used,
+                   q->pool_points - q->pool_used, &length);
+    r->path_offset = q->pool_used;
+    r->path_stored = length;
+    q->pool_used += length;
+}
+
+ls_status ls_queue_tick(ls_queue *q, const ls_grid *grid, uint32_t budget)
+{
+    uint32_t left = budget, revision, before, used;
+    int32_t width, height;
+    ls_request *r;
+    ls_status st;
+
+    if (!q || !grid)
+        return LS_ERR_NULL_ARGUMENT;
+    ls_grid_size(grid, &width, &height);
+    if (width != q->width || height != q->height)
+        return LS_ERR_GRID_MISMATCH;
+    ls_grid_revision(grid, &revision);
+    /* A request begun on another grid, or before an edit, starts again. */
+    if (q->running != LS_QUEUE_NONE &&
+        (q->run_grid != grid || q->run_revision != revision))
+        q->running = LS_QUEUE_NONE;
+    while (budget == 0 || left > 0) {
+        if (q->running == LS_QUEUE_NONE) {
+            uint32_t next = oldest_waiting(q);
+            if (next == LS_QUEUE_NONE)
+                break;
+            r = &q->slots[next];
+            st = ls_search_begin(q->search, grid, &r->query);
+            if (st != LS_OK) {
+                finish(q, r, st);
+                continue;
+            }
+            q->running = next;
+            q->run_grid = grid;
+            q->run_revision = revision;
+        }
+        r = &q->slots[q->running];
+        before = q->search->expansions;
+        st = ls_search_step(q->search, left);
+        used = q->search->expansions - before;
+        if (budget != 0)
+            left -= used;
+        if (st != LS_IN_PROGRESS)
+            finish(q, r, st);
+    }
+    return LS_OK;
+}
+
+ls_status ls_queue_status(const ls_queue *q, uint64_t id, ls_status *status)
+{
+    const ls_request *r;
+    if (!q || !status)
+        return LS_ERR_NULL_ARGUMENT;
+    r = find(q, id);
+    if (!r)
+        return LS_ERR_UNKNOWN_ID;
+    *status = r->state == LS_REQUEST_DONE ? r->status : LS_IN_PROGRESS;
+    return LS_OK;
+}
+
+ls_status ls_queue_pending(const ls_queue *q, uint32_t *count)
+{
+    if (!q || !count)
+        return LS_ERR_NULL_ARGUMENT;
+    *count = q->unfinished;
+    return LS_OK;
+}
+
+/* The finished request id, or the status that says why there is none. */
+static ls_status done_request(const ls_queue *q, uint64_t id,
+                              const ls_request **out)
+{
+    const ls_request *r = find(q, id);
+    if (!r)
+        return LS_ERR_UNKNOWN_ID;
+    if (r->state != LS_REQUEST_DONE)
+        return LS_ERR_NOT_DONE;
+    *out = r;
+    return LS_OK;
+}
+
+ls_status ls_queue_result(const ls_queue *q, uint64_t id, ls_result *out)
+{
+    const ls_request *r = NULL;
+    ls_status st;
+    if (!q || !out)
+        return LS_ERR_NULL_ARGUMENT;
+    st = done_request(q, id, &r);
+    if (st != LS_OK)
+        return st;
+    if (r->status < 0 && r->status != LS_ERR_POOL_FULL)
+        return r->status;
+    *out = r->result;
+    return r->status == LS_ERR_POOL_FULL ? LS_ERR_POOL_FULL : LS_OK;
+}
+
+ls_status ls_queue_path(const ls_queue *q, uint64_t id, ls_point *points,
+                        uint32_t capacity, uint32_t *length)
+{
+    const ls_request *r = NULL;
+    ls_status st;
+    if (!q || !length || (!points && capacity > 0))
+        return LS_ERR_NULL_ARGUMENT;
+    *length = 0;
+    st = done_request(q, id, &r);
+    if (st != LS_OK)
+        return st;
+    if (r->status != LS_OK)
+        return r->status;
+    *length = r->path_stored;
+    if (capacity < r->path_stored)
+        return LS_ERR_BUFFER_TOO_SMALL;
+    memcpy(points, q->pool + r->path_offset,
+           (size_t)r->path_stored * sizeof(ls_point));
+    return LS_OK;
+}

@@ -1,0 +1,636 @@
+/*
+ * suite_queue.c - the path request queue: every result byte-identical to
+ * ls_find_path on the grid it finished on, whatever the budget, cancels
+ * and edits; the tick of each completion as the header's budget rule
+ * says (checked against a model of the rule); full queue, full pool,
+ * duplicate and unknown ids; no allocation after creation, and every
+ * failed creation clean.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <CUnit/CUnit.h>
+#include "lockstar.h"
+#include "suites.h"
+#include "test_util.h"
+
+enum { W = 24, H = 18, NQ = 80, MAXP = W * H };
+
+static ls_point got[MAXP], want[MAXP];
+
+/* A grid with walls (1 in 5) and terrain costs 1..4 on half the rows. */
+static ls_grid *make_grid(uint64_t seed)
+{
+    ls_grid *g = NULL;
+    ls_rng rng;
+    int32_t x, y;
+    CU_ASSERT_FATAL(ls_grid_create(W, H, NULL, &g) == LS_OK);
+    ls_rng_seed(&rng, seed);
+    for (y = 0; y < H; y++)
+        for (x = 0; x < W; x++)
+            ls_grid_set(g, x, y,
+                        ls_rng_below(&rng, 5) == 0
+                            ? 0
+                            : (uint8_t)(y % 2 ? 1 : 1 + ls_rng_below(&rng, 4)));
+    return g;
+}
+
+/* A random query: varied options, some refused at begin (blocked start or
+ * goal, JPS on terrain), some with an expansion limit. */
+static void random_query(ls_rng *rng, ls_query *q)
+{
+    ls_query_init(q);
+    q->start_x = (int32_t)ls_rng_below(rng, W);
+    q->start_y = (int32_t)ls_rng_below(rng, H);
+    q->goal_x = (int32_t)ls_rng_below(rng, W);
+    q->goal_y = (int32_t)ls_rng_below(rng, H);
+    switch (ls_rng_below(rng, 6)) {
+    case 0: q->connectivity = LS_CONNECT_4; break;
+    case 1: q->corner_rule = LS_CORNERS_ALL; q->tie_break = LS_TIE_LOW_G; break;
+    case 2: q->weight = 0x28000; break; /* 2.5 */
+    case 3: q->algorithm = LS_ALGO_JPS; break;
+    case 4: q->max_expansions = 1 + ls_rng_below(rng, 40); break;
+    default: break;
+    }
+}
+
+/* Check the finished request id against ls_find_path(q) on grid, through
+ * every reading call. */
+static void check_against_find_path(const ls_queue *queue, uint64_t id,
+                                    ls_search *s, const ls_grid *grid,
+                                    const ls_query *q)
+{
+    ls_result r1, r2;
+    ls_status want_st, st, qst;
+    uint32_t len = 0, i;
+
+    memset(&r1, 0, sizeof r1);
+    memset(&r2, 0xab, sizeof r2);
+    want_st = ls_find_path(s, grid, q, want, MAXP, &r1);
+    CU_ASSERT_EQUAL_FATAL(ls_queue_status(queue, id, &qst), LS_OK);
+    CU_ASSERT_EQUAL(qst, want_st);
+    st = ls_queue_result(queue, id, &r2);
+    if (want_st < 0) {
+        CU_ASSERT_EQUAL(st, want_st);
+        CU_ASSERT_EQUAL(ls_queue_path(queue, id, got, MAXP, &len), want_st);
+        CU_ASSERT_EQUAL(len, 0);
+        return;
+    }
+    CU_ASSERT_EQUAL(st, LS_OK);
+    CU_ASSERT(memcmp(&r1, &r2, sizeof r1) == 0);
+    st = ls_queue_path(queue, id, got, MAXP, &len);
+    CU_ASSERT_EQUAL(st, want_st);
+    CU_ASSERT_EQUAL(len, want_st == LS_OK ? r1.path_length : 0);
+    if (want_st == LS_OK && len == r1.path_length) {
+        for (i = 0; i < len; i++)
+            CU_ASSERT(got[i].x == want[i].x && got[i].y == want[i].y);
+    }
+}
+
+/* The expansions ls_find_path spends on q (0 when begin refuses it). */
+static uint32_t cost_of(ls_search *s, const ls_grid *grid, const ls_query *q)
+{
+    ls_result r;
+    ls_status st = ls_find_path(s, grid, q, want, MAXP, &r);
+    return st == LS_OK || st == LS_NO_PATH || st == LS_EXPANSION_LIMIT
+               ? r.expansions
+               : 0u;
+}
+
+/* The header's budget rule, written again as a model: the tick in which
+ * each of n requests (submitted before tick 0, needing need[i]
+ * expansions) finishes with budget per tick. */
+static void model_ticks(const uint32_t *need, int n, uint32_t budget,
+                        uint32_t *tick)
+{
+    uint32_t t = 0, left = budget;
+    int i;
+    for (i = 0; i < n; i++) {
+        uint32_t rest = need[i];
+        if (budget == 0) {
+            tick[i] = 0;
+            continue;
+        }
+        if (left == 0) {
+            t++;
+            left = budget;
+        }
+        while (rest > left) {
+            rest -= left;
+            t++;
+            left = budget;
+        }
+        left -= rest;
+        tick[i] = t;
+    }
+}
+
+/* NQ random queries submitted before tick 0, ticked with budget until
+ * none is pending: each result equals ls_find_path's, and each finished in
+ * the tick the model of the budget rule gives. */
+static void results_match_for_budget(uint32_t budget)
+{
+    ls_grid *g = make_grid(77);
+    ls_search *s = NULL;
+    ls_queue *queue = NULL;
+    ls_query q[NQ];
+    uint32_t need[NQ], tick[NQ], done_at[NQ], pending = 1, t = 0;
+    ls_rng rng;
+    int i, refused = 0, found = 0;
+
+    CU_ASSERT_FATAL(ls_search_create(W, H, NULL, &s) == LS_OK);
+    CU_ASSERT_FATAL(ls_queue_create(W, H, NQ, NQ * MAXP, NULL, &queue) == LS_OK);
+    ls_rng_seed(&rng, 1000 + budget);
+    for (i = 0; i < NQ; i++) {
+        ls_result r;
+        random_query(&rng, &q[i]);
+        need[i] = cost_of(s, g, &q[i]);
+        if (ls_find_path(s, g, &q[i], want, MAXP, &r) < 0)
+            refused++;
+        else if (r.status == LS_OK)
+            found++;
+        CU_ASSERT_EQUAL(ls_queue_submit(queue, 5000u + (uint64_t)i * 3u, &q[i]),
+                        LS_OK);
+        done_at[i] = UINT32_MAX;
+    }
+    /* The queries cover refusals and found paths. */
+    CU_ASSERT(refused >= 3);
+    CU_ASSERT(found >= 20);
+    model_ticks(need, NQ, budget, tick);
+    while (pending > 0 && t < 100000u) {
+        CU_ASSERT_EQUAL_FATAL(ls_queue_tick(queue, g, budget), LS_OK);
+        for (i = 0; i < NQ; i++) {
+            ls_status st;
+            ls_queue_status(queue, 5000u + (uint64_t)i * 3u, &st);
+            if (st != LS_IN_PROGRESS && done_at[i] == UINT32_MAX)
+                done_at[i] = t;
+        }
+        ls_queue_pending(queue, &pending);
+        t++;
+    }
+    CU_ASSERT_EQUAL(pending, 0);
+    for (i = 0; i < NQ; i++) {
+        check_against_find_path(queue, 5000u + (uint64_t)i * 3u, s, g, &q[i]);
+        CU_ASSERT_EQUAL(done_at[i], tick[i]);
+        if (done_at[i] != tick[i])
+            fprintf(stderr, "    budget %lu request %d: tick %lu, rule %lu\n",
+                    (unsigned long)budget, i, (unsigned long)done_at[i],
+                    (unsigned long)tick[i]);
+    }
+    ls_queue_destroy(queue);
+    ls_search_destroy(s);
+    ls_grid_destroy(g);
+}
+
+static void test_results_equal_find_path_budget_1(void)
+{
+    results_match_for_budget(1);
+}
+
+static void test_results_equal_find_path_budget_7(void)
+{
+    results_match_for_budget(7);
+}
+
+static void test_results_equal_find_path_budget_1000(void)
+{
+    results_match_for_budget(1000);
+}
+
+static void test_budget_0_finishes_everything_in_one_tick(void)
+{
+    results_match_for_budget(0);
+}
+
+/* Cancels of waiting, running and finished requests, and releases, leave
+ * every other result as ls_find_path gives it; forgotten ids are unknown. */
+static void test_cancel_and_release_change_nothing_else(void)
+{
+    ls_grid *g = make_grid(5);
+    ls_search *s = NULL;
+    ls_queue *queue = NULL;
+    ls_query q[NQ];
+    int gone[NQ];
+    uint32_t pending = 1, len = 99;
+    ls_rng rng;
+    ls_result r;
+    ls_status st;
+    int i, t = 0, cancelled_running = 0;
+
+    CU_ASSERT_FATAL(ls_search_create(W, H, NULL, &s) == LS_OK);
+    CU_ASSERT_FATAL(ls_queue_create(W, H, NQ, 4 * MAXP, NULL, &queue) == LS_OK);
+    ls_rng_seed(&rng, 99);
+    for (i = 0; i < NQ; i++) {
+        random_query(&rng, &q[i]);
+        gone[i] = 0;
+        CU_ASSERT_EQUAL(ls_queue_submit(queue, (uint64_t)i, &q[i]), LS_OK);
+    }
+    while (pending > 0 && t < 100000) {
+        ls_queue_tick(queue, g, 7);
+        t++;
+        for (i = 0; i < NQ; i++) {
+            if (gone[i])
+                continue;
+            ls_queue_status(queue, (uint64_t)i, &st);
+            if (st == LS_IN_PROGRESS && i % 5 == 2) {
+                /* Waiting or running (i % 5 == 2 hits running ones too). */
+                ls_status before = st;
+                CU_ASSERT_EQUAL(ls_queue_release(queue, (uint64_t)i),
+                                LS_ERR_NOT_DONE);
+                ls_queue_status(queue, (uint64_t)i, &st);
+                CU_ASSERT_EQUAL(st, before);
+                if (t > 3 * (i / 5)) {
+                    CU_ASSERT_EQUAL(ls_queue_cancel(queue, (uint64_t)i), LS_OK);
+                    gone[i] = 1;
+                    cancelled_running++;
+                }
+            } else if (st != LS_IN_PROGRESS && i % 7 == 3) {
+                check_against_find_path(queue, (uint64_t)i, s, g, &q[i]);
+                CU_ASSERT_EQUAL(i % 2 ? ls_queue_release(queue, (uint64_t)i)
+                                      : ls_queue_cancel(queue, (uint64_t)i),
+                                LS_OK);
+                gone[i] = 1;
+            }
+        }
+        ls_queue_pending(queue, &pending);
+    }
+    CU_ASSERT_EQUAL(pending, 0);
+    CU_ASSERT(cancelled_running >= 5);
+    for (i = 0; i < NQ; i++) {
+        if (!gone[i]) {
+            check_against_find_path(queue, (uint64_t)i, s, g, &q[i]);
+            continue;
+        }
+        CU_ASSERT_EQUAL(ls_queue_status(queue, (uint64_t)i, &st),
+                        LS_ERR_UNKNOWN_ID);
+        CU_ASSERT_EQUAL(ls_queue_result(queue, (uint64_t)i, &r),
+                        LS_ERR_UNKNOWN_ID);
+        CU_ASSERT_EQUAL(ls_queue_path(queue, (uint64_t)i, got, MAXP, &len),
+                        LS_ERR_UNKNOWN_ID);
+        CU_ASSERT_EQUAL(len, 0);
+        CU_ASSERT_EQUAL(ls_queue_cancel(queue, (uint64_t)i), LS_ERR_UNKNOWN_ID);
+        CU_ASSERT_EQUAL(ls_queue_release(queue, (uint64_t)i),
+                        LS_ERR_UNKNOWN_ID);
+    }
+    ls_queue_destroy(queue);
+    ls_search_destroy(s);
+    ls_grid_destroy(g);
+}
+
+/* Cells edited between ticks: a request finishes as ls_find_path on the
+ * grid as it was when it finished, the running one having started again. */
+static void test_edits_between_ticks_restart_the_running_request(void)
+{
+    ls_grid *g = make_grid(11);
+    ls_search *s = NULL;
+    ls_queue *queue = NULL;
+    ls_query q[NQ];
+    int checked[NQ], edits = 0, n_checked = 0;
+    uint32_t pending = 1;
+    ls_rng rng;
+    int i, t = 0;
+
+    CU_ASSERT_FATAL(ls_search_create(W, H, NULL, &s) == LS_OK);
+    CU_ASSERT_FATAL(ls_queue_create(W, H, NQ, NQ * MAXP, NULL, &queue) == LS_OK);
+    ls_rng_seed(&rng, 4242);
+    for (i = 0; i < NQ; i++) {
+        random_query(&rng, &q[i]);
+        checked[i] = 0;
+        CU_ASSERT_EQUAL(ls_queue_submit(queue, (uint64_t)i, &q[i]), LS_OK);
+    }
+    while (pending > 0 && t < 100000) {
+        ls_queue_tick(queue, g, 7);
+        t++;
+        /* Finished now: compare on the grid they finished on. */
+        for (i = 0; i < NQ; i++) {
+            ls_status st;
+            ls_queue_status(queue, (uint64_t)i, &st);
+            if (!checked[i] && st != LS_IN_PROGRESS) {
+                check_against_find_path(queue, (uint64_t)i, s, g, &q[i]);
+                checked[i] = 1;
+                n_checked++;
+            }
+        }
+        if (t % 2 == 0) {
+            ls_grid_set(g, (int32_t)ls_rng_below(&rng, W),
+                        (int32_t)ls_rng_below(&rng, H),
+                        (uint8_t)ls_rng_below(&rng, 3));
+            edits++;
+        }
+        ls_queue_pending(queue, &pending);
+    }
+    CU_ASSERT_EQUAL(pending, 0);
+    CU_ASSERT_EQUAL(n_checked, NQ);
+    CU_ASSERT(edits >= 10);
+    ls_queue_destroy(queue);
+    ls_search_destroy(s);
+    ls_grid_destroy(g);
+}
+
+/* Hand-computed: on an open 10 x 1 row, (0,0) to (k,0) needs k
+ * expansions. Budget 3: requests needing 4, 2, 0 and 3 finish in ticks
+ * 1, 1, 2, 2 (tick 0: 3 of the first; tick 1: its last 1, then the
+ * second's 2, the budget is spent; tick 2: the third at no cost, the
+ * fourth's 3). An edit restarts the running one from 0 expansions. */
+static void test_tick_numbers_by_hand_and_restart(void)
+{
+    ls_grid *g = NULL;
+    ls_queue *queue = NULL;
+    ls_query q;
+    const int32_t goals[4] = { 4, 2, 0, 3 };
+    const ls_status want_after[3][4] = {
+        { LS_IN_PROGRESS, LS_IN_PROGRESS, LS_IN_PROGRESS, LS_IN_PROGRESS },
+        { LS_OK, LS_OK, LS_IN_PROGRESS, LS_IN_PROGRESS },
+        { LS_OK, LS_OK, LS_OK, LS_OK },
+    };
+    ls_status st;
+    ls_result r;
+    int i, t;
+
+    CU_ASSERT_FATAL(ls_grid_create(10, 1, NULL, &g) == LS_OK);
+    CU_ASSERT_FATAL(ls_queue_create(10, 1, 4, 40, NULL, &queue) == LS_OK);
+    ls_query_init(&q);
+    for (i = 0; i < 4; i++) {
+        q.goal_x = goals[i];
+        CU_ASSERT_EQUAL(ls_queue_submit(queue, (uint64_t)(10 + i), &q), LS_OK);
+    }
+    for (t = 0; t < 3; t++) {
+        CU_ASSERT_EQUAL(ls_queue_tick(queue, g, 3), LS_OK);
+        for (i = 0; i < 4; i++) {
+            ls_queue_status(queue, (uint64_t)(10 + i), &st);
+            CU_ASSERT_EQUAL(st, want_after[t][i]);
+        }
+    }
+    for (i = 0; i < 4; i++) {
+        CU_ASSERT_EQUAL(ls_queue_result(queue, (uint64_t)(10 + i), &r), LS_OK);
+        CU_ASSERT_EQUAL(r.expansions, (uint32_t)goals[i]);
+        CU_ASSERT_EQUAL(ls_queue_release(queue, (uint64_t)(10 + i)), LS_OK);
+    }
+    /* Needing 6: 3 in tick 0; an edit (cell 9 is off its path, so its
+     * result does not change) restarts it: 3 + 3 more, done in tick 2. */
+    q.goal_x = 6;
+    CU_ASSERT_EQUAL(ls_queue_submit(queue, 1, &q), LS_OK);
+    ls_queue_tick(queue, g, 3);
+    ls_grid_set(g, 9, 0, 2);
+    ls_queue_tick(queue, g, 3);
+    ls_queue_status(queue, 1, &st);
+    CU_ASSERT_EQUAL(st, LS_IN_PROGRESS);
+    ls_queue_tick(queue, g, 3);
+    ls_queue_status(queue, 1, &st);
+    CU_ASSERT_EQUAL(st, LS_OK);
+    CU_ASSERT_EQUAL(ls_queue_result(queue, 1, &r), LS_OK);
+    CU_ASSERT_EQUAL(r.expansions, 6);
+    CU_ASSERT_EQUAL(r.cost, 60);
+    ls_queue_destroy(queue);
+    ls_grid_destroy(g);
+}
+
+/* Full queue and duplicate ids are refused without changing anything;
+ * unknown ids are named; a path that does not fit the pool gives
+ * LS_ERR_POOL_FULL with its result readable; releasing makes room. */
+static void test_full_queue_duplicates_and_full_pool(void)
+{
+    ls_grid *g = NULL;
+    ls_search *s = NULL;
+    ls_queue *queue = NULL;
+    ls_query q;
+    ls_result r, rf;
+    ls_status st;
+    uint32_t len = 7, pending;
+    int i;
+
+    /* Open 10 x 1 row: (0,0) to (k,0) is a path of k + 1 points. */
+    CU_ASSERT_FATAL(ls_grid_create(10, 1, NULL, &g) == LS_OK);
+    CU_ASSERT_FATAL(ls_search_create(10, 1, NULL, &s) == LS_OK);
+    CU_ASSERT_FATAL(ls_queue_create(10, 1, 3, 12, NULL, &queue) == LS_OK);
+    ls_query_init(&q);
+    q.goal_x = 5; /* 6 points */
+    CU_ASSERT_EQUAL(ls_queue_submit(queue, 1, &q), LS_OK);
+    q.goal_x = 4; /* 5 points */
+    CU_ASSERT_EQUAL(ls_queue_submit(queue, 2, &q), LS_OK);
+    q.goal_x = 9;
+    CU_ASSERT_EQUAL(ls_queue_submit(queue, 2, &q), LS_ERR_DUPLICATE_ID);
+    q.goal_x = 3; /* 4 points: 6 + 5 + 4 > 12 */
+    CU_ASSERT_EQUAL(ls_queue_submit(queue, 3, &q), LS_OK);
+    CU_ASSERT_EQUAL(ls_queue_submit(queue, 4, &q), LS_ERR_QUEUE_FULL);
+    CU_ASSERT_EQUAL(ls_queue_submit(queue, 3, &q), LS_ERR_DUPLICATE_ID);
+    CU_ASSERT_EQUAL(ls_queue_status(queue, 4, &st), LS_ERR_UNKNOWN_ID);
+    CU_ASSERT_EQUAL(ls_queue_result(queue, 4, &r), LS_ERR_UNKNOWN_ID);
+    CU_ASSERT_EQUAL(ls_queue_path(queue, 4, got, MAXP, &len),
+                    LS_ERR_UNKNOWN_ID);
+    CU_ASSERT_EQUAL(ls_queue_result(queue, 1, &r), LS_ERR_NOT_DONE);
+    CU_ASSERT_EQUAL(ls_queue_path(queue, 1, got, MAXP, &len), LS_ERR_NOT_DONE);
+    CU_ASSERT_EQUAL(len, 0);
+    ls_queue_pending(queue, &pending);
+    CU_ASSERT_EQUAL(pending, 3);
+    CU_ASSERT_EQUAL(ls_queue_tick(queue, g, 0), LS_OK);
+    ls_queue_pending(queue, &pending);
+    CU_ASSERT_EQUAL(pending, 0);
+    /* The refused submits changed nothing: goals 5, 4, 3 as submitted. */
+    for (i = 1; i <= 2; i++) {
+        q.goal_x = 6 - i;
+        check_against_find_path(queue, (uint64_t)i, s, g, &q);
+    }
+    ls_queue_status(queue, 3, &st);
+    CU_ASSERT_EQUAL(st, LS_ERR_POOL_FULL);
+    q.goal_x = 3;
+    ls_find_path(s, g, &q, want, MAXP, &rf);
+    CU_ASSERT_EQUAL(ls_queue_result(queue, 3, &r), LS_ERR_POOL_FULL);
+    CU_ASSERT(memcmp(&r, &rf, sizeof r) == 0);
+    CU_ASSERT_EQUAL(r.status, LS_OK);
+    CU_ASSERT_EQUAL(r.path_length, 4);
+    len = 9;
+    CU_ASSERT_EQUAL(ls_queue_path(queue, 3, got, MAXP, &len), LS_ERR_POOL_FULL);
+    CU_ASSERT_EQUAL(len, 0);
+    /* Buffer too small: the needed length, nothing written. */
+    got[0].x = -5;
+    CU_ASSERT_EQUAL(ls_queue_path(queue, 2, got, 4, &len),
+                    LS_ERR_BUFFER_TOO_SMALL);
+    CU_ASSERT_EQUAL(len, 5);
+    CU_ASSERT_EQUAL(got[0].x, -5);
+    CU_ASSERT_EQUAL(ls_queue_path(queue, 2, NULL, 0, &len),
+                    LS_ERR_BUFFER_TOO_SMALL);
+    CU_ASSERT_EQUAL(len, 5);
+    /* Releasing the first path slides the second down (it stays intact)
+     * and frees 7 points: a 7-point path then fits exactly, and a 1-point
+     * one after it finds the pool full. */
+    CU_ASSERT_EQUAL(ls_queue_release(queue, 1), LS_OK);
+    CU_ASSERT_EQUAL(ls_queue_release(queue, 3), LS_OK);
+    q.goal_x = 4;
+    check_against_find_path(queue, 2, s, g, &q);
+    q.goal_x = 6; /* 7 points: 5 + 7 = 12 fits exactly */
+    CU_ASSERT_EQUAL(ls_queue_submit(queue, 3, &q), LS_OK);
+    q.goal_x = 0; /* 1 point: the pool is full */
+    CU_ASSERT_EQUAL(ls_queue_submit(queue, 1, &q), LS_OK);
+    ls_queue_tick(queue, g, 0);
+    q.goal_x = 6;
+    check_against_find_path(queue, 3, s, g, &q);
+    ls_queue_status(queue, 1, &st);
+    CU_ASSERT_EQUAL(st, LS_ERR_POOL_FULL);
+    q.goal_x = 4;
+    check_against_find_path(queue, 2, s, g, &q);
+    ls_queue_destroy(queue);
+    ls_search_destroy(s);
+    ls_grid_destroy(g);
+}
+
+static void test_bad_arguments(void)
+{
+    ls_queue *queue = (ls_queue *)&queue;
+    ls_grid *g = NULL, *other = NULL;
+    ls_query q;
+    ls_status st;
+    ls_result r;
+    uint32_t n;
+
+    ls_query_init(&q);
+    CU_ASSERT_EQUAL(ls_queue_create(10, 10, 4, 10, NULL, NULL),
+                    LS_ERR_NULL_ARGUMENT);
+    CU_ASSERT_EQUAL(ls_queue_create(0, 10, 4, 10, NULL, &queue), LS_ERR_BAD_SIZE);
+    CU_ASSERT_PTR_NULL(queue);
+    CU_ASSERT_EQUAL(ls_queue_create(10, 10, 0, 10, NULL, &queue), LS_ERR_BAD_SIZE);
+    CU_ASSERT_PTR_NULL(queue);
+    CU_ASSERT_EQUAL(ls_queue_create(10, 10, 1, 0, NULL, &queue), LS_OK);
+    CU_ASSERT_FATAL(ls_grid_create(10, 10, NULL, &g) == LS_OK);
+    CU_ASSERT_FATAL(ls_grid_create(10, 11, NULL, &other) == LS_OK);
+    CU_ASSERT_EQUAL(ls_queue_submit(NULL, 1, &q), LS_ERR_NULL_ARGUMENT);
+    CU_ASSERT_EQUAL(ls_queue_submit(queue, 1, NULL), LS_ERR_NULL_ARGUMENT);
+    CU_ASSERT_EQUAL(ls_queue_tick(NULL, g, 1), LS_ERR_NULL_ARGUMENT);
+    CU_ASSERT_EQUAL(ls_queue_tick(queue, NULL, 1), LS_ERR_NULL_ARGUMENT);
+    CU_ASSERT_EQUAL(ls_queue_cancel(NULL, 1), LS_ERR_NULL_ARGUMENT);
+    CU_ASSERT_EQUAL(ls_queue_release(NULL, 1), LS_ERR_NULL_ARGUMENT);
+    CU_ASSERT_EQUAL(ls_queue_status(queue, 1, NULL), LS_ERR_NULL_ARGUMENT);
+    CU_ASSERT_EQUAL(ls_queue_pending(queue, NULL), LS_ERR_NULL_ARGUMENT);
+    CU_ASSERT_EQUAL(ls_queue_result(queue, 1, NULL), LS_ERR_NULL_ARGUMENT);
+    CU_ASSERT_EQUAL(ls_queue_path(queue, 1, NULL, 3, &n), LS_ERR_NULL_ARGUMENT);
+    /* A pool of 0 points: the result is kept, the path is not. */
+    q.goal_x = 2;
+    CU_ASSERT_EQUAL(ls_queue_submit(queue, 1, &q), LS_OK);
+    CU_ASSERT_EQUAL(ls_queue_tick(queue, other, 100), LS_ERR_GRID_MISMATCH);
+    ls_queue_status(queue, 1, &st);
+    CU_ASSERT_EQUAL(st, LS_IN_PROGRESS);
+    CU_ASSERT_EQUAL(ls_queue_tick(queue, g, 100), LS_OK);
+    CU_ASSERT_EQUAL(ls_queue_result(queue, 1, &r), LS_ERR_POOL_FULL);
+    CU_ASSERT_EQUAL(r.cost, 20);
+    ls_queue_destroy(queue);
+    ls_queue_destroy(NULL);
+    ls_grid_destroy(g);
+    ls_grid_destroy(other);
+}
+
+/* After create, nothing allocates: submits, ticks, reads, cancels and
+ * releases over hundreds of requests; destroy releases exactly what
+ * create allocated. */
+static void test_queue_never_allocates_after_create(void)
+{
+    tu_counter c, before;
+    ls_allocator a = tu_counting_allocator(&c);
+    ls_grid *g = make_grid(3);
+    ls_queue *queue = NULL;
+    ls_query q;
+    ls_result r;
+    ls_status st;
+    ls_rng rng;
+    uint32_t len, pending;
+    uint64_t id;
+    int found = 0;
+
+    CU_ASSERT_FATAL(ls_queue_create(W, H, 16, 200, &a, &queue) == LS_OK);
+    CU_ASSERT(c.allocs >= 3);
+    before = c;
+    ls_rng_seed(&rng, 8);
+    for (id = 0; id < 400; id++) {
+        random_query(&rng, &q);
+        if (ls_queue_submit(queue, id, &q) == LS_ERR_QUEUE_FULL) {
+            uint64_t k;
+            for (k = id - 16; k < id; k++) {
+                if (ls_queue_status(queue, k, &st) != LS_OK)
+                    continue;
+                if (st == LS_OK) {
+                    found += ls_queue_path(queue, k, got, MAXP, &len) == LS_OK;
+                    ls_queue_result(queue, k, &r);
+                }
+                if (k % 3 == 0)
+                    ls_queue_cancel(queue, k);
+                else if (ls_queue_release(queue, k) == LS_ERR_NOT_DONE)
+                    ls_queue_cancel(queue, k);
+            }
+            CU_ASSERT_EQUAL(ls_queue_submit(queue, id, &q), LS_OK);
+        }
+        ls_queue_tick(queue, g, 9);
+        if (id % 50 == 0)
+            ls_grid_set(g, (int32_t)(id % W), 3, 1);
+    }
+    ls_queue_tick(queue, g, 0);
+    ls_queue_pending(queue, &pending);
+    CU_ASSERT_EQUAL(pending, 0);
+    CU_ASSERT(found >= 50);
+    CU_ASSERT_EQUAL(c.allocs, before.allocs);
+    CU_ASSERT_EQUAL(c.releases, before.releases);
+    CU_ASSERT_EQUAL(c.failed, 0);
+    ls_queue_destroy(queue);
+    CU_ASSERT(tu_counter_balanced(&c));
+    CU_ASSERT_EQUAL(c.releases, c.allocs);
+    ls_grid_destroy(g);
+}
+
+/* Fail each allocation of create in turn: LS_ERR_OUT_OF_MEMORY, *out NULL,
+ * nothing leaked; then the first n that succeeds needed exactly n. */
+static void test_every_failed_create_is_clean(void)
+{
+    int64_t n;
+    int succeeded = 0;
+    for (n = 0; n < 32 && !succeeded; n++) {
+        tu_counter c;
+        ls_allocator a = tu_counting_allocator(&c);
+        ls_queue *queue = (ls_queue *)&queue;
+        ls_status st;
+
+        c.fail_after = n;
+        st = ls_queue_create(30, 20, 8, 100, &a, &queue);
+        if (st == LS_OK) {
+            succeeded = 1;
+            CU_ASSERT_EQUAL(c.allocs, (uint64_t)n);
+            CU_ASSERT_EQUAL(c.failed, 0);
+            ls_queue_destroy(queue);
+        } else {
+            CU_ASSERT_EQUAL(st, LS_ERR_OUT_OF_MEMORY);
+            CU_ASSERT(c.failed >= 1);
+            CU_ASSERT_PTR_NULL(queue);
+        }
+        CU_ASSERT(tu_counter_balanced(&c));
+        CU_ASSERT_EQUAL(c.releases, c.allocs);
+    }
+    CU_ASSERT(succeeded);
+    /* Queue, slots, pool, and the context's own blocks. */
+    CU_ASSERT(n >= 6);
+}
+
+int suite_queue_register(void)
+{
+    CU_pSuite s = CU_add_suite("queue", NULL, NULL);
+    if (!s)
+        return -1;
+    if (!CU_add_test(s, "results equal ls_find_path, budget 1",
+                     test_results_equal_find_path_budget_1) ||
+        !CU_add_test(s, "results equal ls_find_path, budget 7",
+                     test_results_equal_find_path_budget_7) ||
+        !CU_add_test(s, "results equal ls_find_path, budget 1000",
+                     test_results_equal_find_path_budget_1000) ||
+        !CU_add_test(s, "budget 0 finishes everything in one tick",
+                     test_budget_0_finishes_everything_in_one_tick) ||
+        !CU_add_test(s, "cancel and release change nothing else",
+                     test_cancel_and_release_change_nothing_else) ||
+        !CU_add_test(s, "edits between ticks restart the running request",
+                     test_edits_between_ticks_restart_the_running_request) ||
+        !CU_add_test(s, "tick numbers by hand, and a restart",
+                     test_tick_numbers_by_hand_and_restart) ||
+        !CU_add_test(s, "full queue, duplicate ids, full pool",
+                     test_full_queue_duplicates_and_full_pool) ||
+        !CU_add_test(s, "bad arguments", test_bad_arguments) ||
+        !CU_add_test(s, "queue never allocates after create",
+                     test_queue_never_allocates_after_create) ||
+        !CU_add_test(s, "every failed create is clean",
+                     test_every_failed_create_is_clean))
+        return -1;
+    return 0;
+}
