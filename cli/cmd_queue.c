@@ -15,8 +15,13 @@
  * Requests finish in submission order, so after each tick the finished
  * ones are the next lines to print: they are printed and released at
  * once, and the pool (--pool N points, default width * height: room for a
- * path through every cell) holds only the paths finished in one tick. A
- * path that does not fit prints `error LS_ERR_POOL_FULL`. The queue's
+ * path through every cell) holds only the paths finished in one tick.
+ * With --pool given, a path that does not fit prints `error
+ * LS_ERR_POOL_FULL`, as the library reports it. Without it the output must
+ * be `scen`'s whatever the budget, so a path the default pool could not
+ * keep (many long paths finishing in one tick) is found again with
+ * ls_find_path, which the queue's contract says gives the same result (its
+ * digest is checked against the queue's). The queue's
  * context is always full (--context is not used), and --budget is not
  * used (--tick-budget is the budget). Exit status and the summary on
  * standard error as `scen`'s.
@@ -125,24 +130,61 @@ static int parse_args(int argc, char **argv, queue_args *q)
     return -1;
 }
 
+/* What printing needs besides the queue: the path buffer, and for paths
+ * the default pool could not keep, a context to find them again. */
+typedef struct printer {
+    cli_path_buffer path;
+    ls_search *again;        /* made on first use; NULL before */
+    const ls_grid *grid;
+    int refind;              /* no --pool: find LS_ERR_POOL_FULL paths again */
+} printer;
+
+/* Request i's path into p->path: from the pool, or found again when the
+ * pool could not keep it and p->refind. Returns the status to print by
+ * (LS_OK with *length points), or -1 after reporting a failure. */
+static int fetch_path(printer *p, ls_queue *queue, uint32_t i,
+                      const ls_query *q, const ls_result *r,
+                      ls_status *st, uint32_t *length)
+{
+    ls_result again;
+    int32_t width, height;
+    if (p->path.capacity < r->path_length) {
+        cli_path_buffer_free(&p->path);
+        if (cli_path_buffer_init(&p->path, r->path_length) != 0)
+            return cli_fail("queue: out of memory"), -1;
+    }
+    *st = ls_queue_path(queue, i, p->path.points, p->path.capacity, length);
+    if (*st != LS_ERR_POOL_FULL || !p->refind)
+        return 0;
+    ls_grid_size(p->grid, &width, &height);
+    if (!p->again &&
+        ls_search_create(width, height, NULL, &p->again) != LS_OK)
+        return cli_fail("queue: out of memory"), -1;
+    *st = ls_find_path(p->again, p->grid, q, p->path.points,
+                       p->path.capacity, &again);
+    *length = again.path_length;
+    if (*st != LS_OK || again.digest != r->digest)
+        return cli_fail("queue: request %lu: found again, the path differs "
+                        "from the queue's (digest %016" PRIx64 ", not %016"
+                        PRIx64 ")", (unsigned long)i, again.digest, r->digest),
+               -1;
+    return 0;
+}
+
 /* Print request i's line after its tick, then release it. Returns 0, or
- * -1 when out of memory (reported). */
-static int print_one(ls_queue *queue, uint32_t i, uint64_t tick,
-                     const mai_query *sq, cli_path_buffer *path,
+ * -1 after reporting a failure. */
+static int print_one(printer *p, ls_queue *queue, uint32_t i, uint64_t tick,
+                     const ls_query *q, const mai_query *sq,
                      queue_totals *totals)
 {
     ls_result r;
     ls_status st = ls_queue_result(queue, i, &r);
     uint32_t length = 0;
 
-    if (st == LS_OK && r.status == LS_OK) {
-        if (path->capacity < r.path_length) {
-            cli_path_buffer_free(path);
-            if (cli_path_buffer_init(path, r.path_length) != 0)
-                return cli_fail("queue: out of memory"), -1;
-        }
-        st = ls_queue_path(queue, i, path->points, path->capacity, &length);
-    }
+    /* LS_ERR_POOL_FULL comes with the result filled: its path was found. */
+    if ((st == LS_OK || st == LS_ERR_POOL_FULL) && r.status == LS_OK &&
+        fetch_path(p, queue, i, q, &r, &st, &length) != 0)
+        return -1;
     printf("%" PRIu64 " %ld %ld %ld %ld", tick, (long)sq->sx, (long)sq->sy,
            (long)sq->gx, (long)sq->gy);
     if (st != LS_OK) {
@@ -152,7 +194,7 @@ static int print_one(ls_queue *queue, uint32_t i, uint64_t tick,
         printf(" %ld %lu %016" PRIx64, (long)r.cost,
                (unsigned long)r.expansions, r.digest);
         if (r.status == LS_OK) {
-            cli_print_points(path->points, length);
+            cli_print_points(p->path.points, length);
             totals->solved++;
         }
         putchar('\n');
@@ -167,12 +209,13 @@ static int run_all(const queue_args *q, const ls_grid *grid,
                    const mai_scen *scen, queue_totals *totals)
 {
     ls_queue *queue = NULL;
-    cli_path_buffer path;
+    printer p;
     ls_query query = q->a.options.query;
     int32_t width, height;
     uint32_t submitted = 0, printed = 0, pool, k, per_tick;
     uint64_t tick;
     ls_status st;
+    int status = CLI_EXIT_DONE;
 
     ls_grid_size(grid, &width, &height);
     pool = q->has_pool ? q->pool : (uint32_t)width * (uint32_t)height;
@@ -182,11 +225,14 @@ static int run_all(const queue_args *q, const ls_grid *grid,
     if (st != LS_OK)
         return cli_fail("queue: cannot create a path queue: %s",
                         ls_status_string(st));
-    if (cli_path_buffer_init(&path, 0) != 0) {
+    p.again = NULL;
+    p.grid = grid;
+    p.refind = !q->has_pool;
+    if (cli_path_buffer_init(&p.path, 0) != 0) {
         ls_queue_destroy(queue);
         return cli_fail("queue: out of memory");
     }
-    for (tick = 0; printed < scen->count; tick++) {
+    for (tick = 0; printed < scen->count && status == CLI_EXIT_DONE; tick++) {
         for (k = 0; k < per_tick && submitted < scen->count; k++, submitted++) {
             const mai_query *sq = &scen->queries[submitted];
             query.start_x = sq->sx;
@@ -200,19 +246,23 @@ static int run_all(const queue_args *q, const ls_grid *grid,
         while (printed < submitted &&
                ls_queue_status(queue, printed, &st) == LS_OK &&
                st != LS_IN_PROGRESS) {
-            if (print_one(queue, printed, tick, &scen->queries[printed],
-                          &path, totals) != 0) {
-                cli_path_buffer_free(&path);
-                ls_queue_destroy(queue);
-                return CLI_EXIT_BAD_INPUT;
+            const mai_query *sq = &scen->queries[printed];
+            query.start_x = sq->sx;
+            query.start_y = sq->sy;
+            query.goal_x = sq->gx;
+            query.goal_y = sq->gy;
+            if (print_one(&p, queue, printed, tick, &query, sq, totals) != 0) {
+                status = CLI_EXIT_BAD_INPUT;
+                break;
             }
             printed++;
         }
         totals->ticks = tick + 1;
     }
-    cli_path_buffer_free(&path);
+    cli_path_buffer_free(&p.path);
+    ls_search_destroy(p.again);
     ls_queue_destroy(queue);
-    return CLI_EXIT_DONE;
+    return status;
 }
 
 int cli_cmd_queue(int argc, char **argv)

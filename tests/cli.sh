@@ -671,6 +671,25 @@ expect_code 2 "queue row pool 3" queue "$tmp/row.map" "$tmp/row.scen" \
 expect_line "queue row pool 3" "1 0 0 4 0 error LS_ERR_POOL_FULL"
 expect_line "queue row pool 3" "1 0 0 2 0 20 2 $(awk '$3 == 2 { print $7 }' "$tmp/queue-want") 0,0 1,0 2,0"
 
+# Without --pool, the output is scen's whatever the budget, even when the
+# default pool (one point per cell) cannot keep every path finished in one
+# tick: twelve 10-cell paths on a 10-cell map, all in tick 0.
+printf 'type octile\nheight 1\nwidth 10\nmap\n..........\n' >"$tmp/line.map"
+{ echo 'version 1'; n=0
+  while [ $n -lt 12 ]; do printf '0\tl\t10\t1\t0\t0\t9\t0\t9\n'; n=$((n + 1)); done
+} >"$tmp/line.scen"
+expect_code 0 "queue line reference" scen "$tmp/line.map" "$tmp/line.scen"
+cp "$tmp/out" "$tmp/queue-want"
+expect_code 0 "queue line default pool" queue "$tmp/line.map" "$tmp/line.scen" \
+    --tick-budget 1000
+cut -d' ' -f2- "$tmp/out" | cmp -s - "$tmp/queue-want" ||
+    fail "queue line default pool: lines differ from scen"
+[ "$(cut -d' ' -f1 "$tmp/out" | sort -u)" = 0 ] ||
+    fail "queue line default pool: not all in tick 0"
+expect_code 2 "queue line --pool 10" queue "$tmp/line.map" "$tmp/line.scen" \
+    --tick-budget 1000 --pool 10
+[ "$(grep -c 'error LS_ERR_POOL_FULL$' "$tmp/out")" = 11 ] ||
+    fail "queue line --pool 10: expected 11 LS_ERR_POOL_FULL lines"
 expect_error 2 "queue no budget" "--tick-budget E is required" \
     queue "$demo" "$demo_scen"
 for bad in 0 -1 abc 4294967296 ""; do
