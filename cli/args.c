@@ -49,6 +49,13 @@ static int take_path_option(int argc, char **argv, int *i, cli_args *a,
     return rc;
 }
 
+/* Is arg the option name, alone or as name=value? */
+static int is_option(const char *arg, const char *name)
+{
+    size_t n = strlen(name);
+    return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
+}
+
 int cli_parse_args(int argc, char **argv, const cli_command *cmd,
                    cli_args *a)
 {
@@ -78,7 +85,9 @@ int cli_parse_args(int argc, char **argv, const cli_command *cmd,
             cli_usage(stdout);
             return cli_finish(CLI_EXIT_DONE);
         }
-        rc = cli_options_take(argc, argv, &i, &a->options, &err);
+        rc = cmd->map_only && !is_option(arg, "--swamp-cost")
+                 ? 0
+                 : cli_options_take(argc, argv, &i, &a->options, &err);
         if (rc == 0 && cmd->takes_points)
             rc = take_path_option(argc, argv, &i, a, &err);
         if (rc == 2)

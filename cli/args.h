@@ -1,7 +1,8 @@
 /*
- * args.h - the one argument loop of `lockstar path` and `lockstar scen`:
- * file operands, "--", --help, the shared query options (options.h) and,
- * for `path` only, --from X,Y, --to X,Y and --draw.
+ * args.h - the one argument loop of the lockstar commands: file operands,
+ * "--", --help, the shared query options (options.h) and, for `path`
+ * only, --from X,Y, --to X,Y and --draw; `digest` takes --swamp-cost
+ * alone.
  */
 #ifndef CLI_ARGS_H
 #define CLI_ARGS_H
@@ -15,6 +16,7 @@ typedef struct cli_command {
     int max_files;             /* file operands accepted (1 or 2) */
     const char *too_many;      /* after "unexpected argument '%s'" */
     int takes_points;          /* --from, --to and --draw allowed */
+    int map_only;              /* only --swamp-cost, of the query options */
 } cli_command;
 
 typedef struct cli_args {

@@ -17,7 +17,7 @@
 #include "run.h"
 
 static const cli_command path_command = {
-    "path", 1, "one MAP file only", 1
+    "path", 1, "one MAP file only", 1, 0
 };
 
 /* Returns -1 to go on, or the exit status to end with. */

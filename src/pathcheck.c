@@ -6,21 +6,15 @@
  * and the corner rule); no search state is used.
  */
 #include "grid.h"
+#include "plan.h"
 
 static ls_status check_rules(const ls_query *q)
 {
+    ls_status st;
     if (q->struct_size != sizeof *q)
         return LS_ERR_BAD_STRUCT_SIZE;
-    if (q->connectivity != LS_CONNECT_4 && q->connectivity != LS_CONNECT_8)
-        return LS_ERR_BAD_OPTION;
-    if (q->corner_rule < LS_CORNERS_NONE || q->corner_rule > LS_CORNERS_ALL)
-        return LS_ERR_BAD_OPTION;
-    if (q->straight_cost < 1 || q->straight_cost > LS_MAX_STEP_COST)
-        return LS_ERR_BAD_STEP_COST;
-    if (q->diagonal_cost < q->straight_cost ||
-        q->diagonal_cost > 2u * q->straight_cost)
-        return LS_ERR_BAD_STEP_COST;
-    return LS_OK;
+    st = ls__check_moves(q);
+    return st != LS_OK ? st : ls__check_step_costs(q);
 }
 
 static uint8_t cell_at(const ls_grid *g, int32_t x, int32_t y)

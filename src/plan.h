@@ -21,6 +21,12 @@ typedef struct ls_plan {
     uint32_t max_expansions;
 } ls_plan;
 
+/* The query's moves (connectivity, corner rule: LS_ERR_BAD_OPTION) and
+ * step costs (LS_ERR_BAD_STEP_COST), each checked as ls_query_validate
+ * does; ls_check_path uses them too. */
+ls_status ls__check_moves(const ls_query *q);
+ls_status ls__check_step_costs(const ls_query *q);
+
 /* Validate q for grid, in the documented order of errors, and fill *plan. */
 ls_status ls__plan_query(const ls_query *q, const ls_grid *grid,
                          ls_plan *plan);

@@ -27,24 +27,42 @@ static int inside(const ls_grid *g, int32_t x, int32_t y)
     return x >= 0 && y >= 0 && x < g->width && y < g->height;
 }
 
-static ls_status check_options(const ls_query *q)
+ls_status ls__check_moves(const ls_query *q)
 {
     if (q->connectivity != LS_CONNECT_4 && q->connectivity != LS_CONNECT_8)
         return LS_ERR_BAD_OPTION;
     if (q->corner_rule < LS_CORNERS_NONE || q->corner_rule > LS_CORNERS_ALL)
         return LS_ERR_BAD_OPTION;
-    if (q->heuristic < LS_HEURISTIC_AUTO || q->heuristic > LS_HEURISTIC_ZERO)
-        return LS_ERR_BAD_OPTION;
-    if (q->tie_break != LS_TIE_HIGH_G && q->tie_break != LS_TIE_LOW_G)
-        return LS_ERR_BAD_OPTION;
-    if (q->algorithm != LS_ALGO_ASTAR && q->algorithm != LS_ALGO_JPS)
-        return LS_ERR_BAD_OPTION;
+    return LS_OK;
+}
+
+ls_status ls__check_step_costs(const ls_query *q)
+{
     if (q->straight_cost < 1 || q->straight_cost > LS_MAX_STEP_COST)
         return LS_ERR_BAD_STEP_COST;
     /* Checked for 4-connectivity too: the octile estimate uses it. */
     if (q->diagonal_cost < q->straight_cost ||
         q->diagonal_cost > 2u * q->straight_cost)
         return LS_ERR_BAD_STEP_COST;
+    return LS_OK;
+}
+
+/* In the documented order: every LS_ERR_BAD_OPTION first, then the step
+ * costs, then the weight. */
+static ls_status check_options(const ls_query *q)
+{
+    ls_status st = ls__check_moves(q);
+    if (st != LS_OK)
+        return st;
+    if (q->heuristic < LS_HEURISTIC_AUTO || q->heuristic > LS_HEURISTIC_ZERO)
+        return LS_ERR_BAD_OPTION;
+    if (q->tie_break != LS_TIE_HIGH_G && q->tie_break != LS_TIE_LOW_G)
+        return LS_ERR_BAD_OPTION;
+    if (q->algorithm != LS_ALGO_ASTAR && q->algorithm != LS_ALGO_JPS)
+        return LS_ERR_BAD_OPTION;
+    st = ls__check_step_costs(q);
+    if (st != LS_OK)
+        return st;
     if (q->weight < LS_MIN_WEIGHT || q->weight > LS_MAX_WEIGHT)
         return LS_ERR_BAD_WEIGHT;
     return LS_OK;

@@ -170,7 +170,9 @@ static void forget(ls_queue *q, ls_request *r)
     q->held--;
 }
 
-ls_status ls_queue_cancel(ls_queue *q, uint64_t id)
+/* Forget request id: in any state (cancel), or only once finished
+ * (release: else LS_ERR_NOT_DONE, nothing changed). */
+static ls_status drop(ls_queue *q, uint64_t id, int done_only)
 {
     ls_request *r;
     if (!q)
@@ -178,22 +180,20 @@ ls_status ls_queue_cancel(ls_queue *q, uint64_t id)
     r = find(q, id);
     if (!r)
         return LS_ERR_UNKNOWN_ID;
+    if (done_only && r->state != LS_REQUEST_DONE)
+        return LS_ERR_NOT_DONE;
     forget(q, r);
     return LS_OK;
 }
 
+ls_status ls_queue_cancel(ls_queue *q, uint64_t id)
+{
+    return drop(q, id, 0);
+}
+
 ls_status ls_queue_release(ls_queue *q, uint64_t id)
 {
-    ls_request *r;
-    if (!q)
-        return LS_ERR_NULL_ARGUMENT;
-    r = find(q, id);
-    if (!r)
-        return LS_ERR_UNKNOWN_ID;
-    if (r->state != LS_REQUEST_DONE)
-        return LS_ERR_NOT_DONE;
-    forget(q, r);
-    return LS_OK;
+    return drop(q, id, 1);
 }
 
 /* The unfinished request submitted first, or LS_QUEUE_NONE. */
