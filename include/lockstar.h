@@ -555,15 +555,18 @@ ls_status ls_check_path(const ls_grid *grid, const ls_query *q,
  * is still readable (status LS_OK, cost, expansions, path_length, digest)
  * but no path is kept. Found paths are kept in the order they finish;
  * releasing one frees its points at once (the pool never fragments).
- * Lookups by id scan the slots: O(capacity).
+ * Cost: every call but ls_queue_tick is O(1) in the requests held (an id
+ * is found through a hash index), except that releasing or cancelling a
+ * request with a kept path moves the paths kept after it; a tick costs its
+ * searches' expansions plus O(1) per request it serves.
  * --------------------------------------------------------------------- */
 
 typedef struct ls_queue ls_queue;
 
 /* A queue for grids of width x height, holding at most capacity (>= 1,
- * else LS_ERR_BAD_SIZE) requests and pool_points points of paths (0 is
- * allowed). All memory (the slots, the pool and a full search context) is
- * allocated here, through allocator (NULL: malloc/free). On failure *out
+ * else LS_ERR_BAD_SIZE; below 2^31, else LS_ERR_SIZE_OVERFLOW) requests
+ * and pool_points points of paths (0 is allowed). All memory (the slots,
+ * the id index, the pool and a full search context) is allocated here, through allocator (NULL: malloc/free). On failure *out
  * is NULL and nothing is left allocated. */
 ls_status ls_queue_create(int32_t width, int32_t height, uint32_t capacity,
                           uint32_t pool_points, const ls_allocator *allocator,

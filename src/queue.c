@@ -9,6 +9,14 @@
  * the order they finished, and releasing one slides the later ones down.
  * So "does a path fit" is only "is it at most the free points", a function
  * of the calls alone, never of fragmentation.
+ *
+ * Every call is O(1) in the number of requests held, but for releasing a
+ * path (which moves the later paths): ids are found through a hash index
+ * (open addressing, linear probing, backward-shift deletion, at most half
+ * full), the unfinished requests form a list in submission order (its
+ * head is the one to serve), and free slots a stack. None of these orders
+ * can show in a result: which slot or bucket a request sits in is never
+ * read back.
  */
 #include <stdint.h>
 #include <string.h>
@@ -24,13 +32,13 @@ typedef enum ls_request_state {
 
 typedef struct ls_request {
     uint64_t id;
-    uint64_t order;        /* submission number: the serving order */
     ls_query query;
     ls_request_state state;
     ls_status status;      /* final status once LS_REQUEST_DONE */
     ls_result result;      /* filled when status >= 0 or LS_ERR_POOL_FULL */
     uint32_t path_offset;  /* first point in the pool */
     uint32_t path_stored;  /* points kept in the pool (0: none) */
+    uint32_t next, prev;   /* unfinished list (or, when free, next free) */
 } ls_request;
 
 #define LS_QUEUE_NONE UINT32_MAX
@@ -40,8 +48,11 @@ struct ls_queue {
     uint32_t capacity, held, unfinished;
     uint32_t pool_points, pool_used;
     uint32_t pool_block;     /* points allocated: pool_points, at least 1 */
-    uint64_t next_order;
     ls_request *slots;
+    uint32_t *index;         /* index_size buckets: slot + 1, 0 empty */
+    uint32_t index_size;     /* a power of two, at least 2 * capacity */
+    uint32_t first_free;     /* stack of free slots through next */
+    uint32_t oldest, newest; /* the unfinished list, submission order */
     ls_point *pool;
     ls_search *search;
     /* The request begun in the context, and what it was begun on. */
@@ -57,6 +68,7 @@ static void release_all(ls_queue *q)
     ls_search_destroy(q->search);
     ls__release(&a, q->pool, (size_t)q->pool_block * sizeof(ls_point));
     ls__release(&a, q->slots, (size_t)q->capacity * sizeof(ls_request));
+    ls__release(&a, q->index, (size_t)q->index_size * sizeof(uint32_t));
     ls__release(&a, q, sizeof *q);
 }
 
@@ -66,7 +78,7 @@ ls_status ls_queue_create(int32_t width, int32_t height, uint32_t capacity,
 {
     ls_allocator a;
     ls_queue *q;
-    uint32_t cells;
+    uint32_t cells, i, index_size = 2;
     ls_status st;
 
     if (!out)
@@ -77,6 +89,11 @@ ls_status ls_queue_create(int32_t width, int32_t height, uint32_t capacity,
         return st;
     if (capacity == 0)
         return LS_ERR_BAD_SIZE;
+    /* The index at most half full; capacity < 2^31 keeps it in 32 bits. */
+    if (capacity > 0x7FFFFFFFu)
+        return LS_ERR_SIZE_OVERFLOW;
+    while (index_size < 2u * capacity)
+        index_size <<= 1;
     if ((uint64_t)capacity * sizeof(ls_request) > (uint64_t)SIZE_MAX ||
         (uint64_t)pool_points * sizeof(ls_point) > (uint64_t)SIZE_MAX)
         return LS_ERR_SIZE_OVERFLOW;
@@ -90,12 +107,14 @@ ls_status ls_queue_create(int32_t width, int32_t height, uint32_t capacity,
     q->pool_points = pool_points;
     q->running = LS_QUEUE_NONE;
     q->slots = ls__alloc(&a, (size_t)capacity * sizeof(ls_request));
+    q->index_size = index_size;
+    q->index = ls__alloc(&a, (size_t)index_size * sizeof(uint32_t));
     /* A pool of 0 points is allowed (every path is then LS_ERR_POOL_FULL);
      * it still gets a block of one point, so NULL always means out of
      * memory. */
     q->pool_block = pool_points ? pool_points : 1u;
     q->pool = ls__alloc(&a, (size_t)q->pool_block * sizeof(ls_point));
-    if (!q->slots || !q->pool) {
+    if (!q->slots || !q->index || !q->pool) {
         release_all(q);
         return LS_ERR_OUT_OF_MEMORY;
     }
@@ -105,6 +124,11 @@ ls_status ls_queue_create(int32_t width, int32_t height, uint32_t capacity,
         return st;
     }
     memset(q->slots, 0, (size_t)capacity * sizeof(ls_request));
+    memset(q->index, 0, (size_t)index_size * sizeof(uint32_t));
+    for (i = 0; i < capacity; i++)
+        q->slots[i].next = i + 1u < capacity ? i + 1u : LS_QUEUE_NONE;
+    q->first_free = 0;
+    q->oldest = q->newest = LS_QUEUE_NONE;
     *out = q;
     return LS_OK;
 }
@@ -115,34 +139,95 @@ void ls_queue_destroy(ls_queue *q)
         release_all(q);
 }
 
+/* The id's home bucket: SplitMix64's finaliser, so that ids a game makes
+ * in sequence spread over the index. */
+static uint32_t home(const ls_queue *q, uint64_t id)
+{
+    id = (id ^ (id >> 30)) * 0xbf58476d1ce4e5b9ull;
+    id = (id ^ (id >> 27)) * 0x94d049bb133111ebull;
+    id ^= id >> 31;
+    return (uint32_t)id & (q->index_size - 1u);
+}
+
+/* The bucket holding id, or the empty bucket where it would go. */
+static uint32_t bucket_of(const ls_queue *q, uint64_t id)
+{
+    uint32_t b = home(q, id);
+    while (q->index[b] != 0 && q->slots[q->index[b] - 1u].id != id)
+        b = (b + 1u) & (q->index_size - 1u);
+    return b;
+}
+
 static ls_request *find(const ls_queue *q, uint64_t id)
 {
-    uint32_t i;
-    for (i = 0; i < q->capacity; i++)
-        if (q->slots[i].state != LS_REQUEST_FREE && q->slots[i].id == id)
-            return &q->slots[i];
-    return NULL;
+    uint32_t b = bucket_of(q, id);
+    return q->index[b] ? &q->slots[q->index[b] - 1u] : NULL;
+}
+
+/* Empty bucket b, moving later entries of its probe run back so that every
+ * id stays reachable from its home bucket (no tombstones). */
+static void index_remove(ls_queue *q, uint32_t b)
+{
+    const uint32_t mask = q->index_size - 1u;
+    uint32_t j = b;
+    q->index[b] = 0;
+    for (;;) {
+        uint32_t h;
+        j = (j + 1u) & mask;
+        if (q->index[j] == 0)
+            return;
+        h = home(q, q->slots[q->index[j] - 1u].id);
+        /* Move j's entry into the hole unless its home lies cyclically in
+         * (hole, j]: then it is already as close to home as it can be. */
+        if (((j - h) & mask) >= ((j - b) & mask)) {
+            q->index[b] = q->index[j];
+            q->index[j] = 0;
+            b = j;
+        }
+    }
+}
+
+/* Take slot i out of the unfinished list. */
+static void unlink_unfinished(ls_queue *q, uint32_t i)
+{
+    ls_request *r = &q->slots[i];
+    if (r->prev != LS_QUEUE_NONE)
+        q->slots[r->prev].next = r->next;
+    else
+        q->oldest = r->next;
+    if (r->next != LS_QUEUE_NONE)
+        q->slots[r->next].prev = r->prev;
+    else
+        q->newest = r->prev;
 }
 
 ls_status ls_queue_submit(ls_queue *q, uint64_t id, const ls_query *query)
 {
     ls_request *r;
-    uint32_t i;
+    uint32_t i, b;
 
     if (!q || !query)
         return LS_ERR_NULL_ARGUMENT;
-    if (find(q, id))
+    b = bucket_of(q, id);
+    if (q->index[b] != 0)
         return LS_ERR_DUPLICATE_ID;
     if (q->held == q->capacity)
         return LS_ERR_QUEUE_FULL;
-    for (i = 0; q->slots[i].state != LS_REQUEST_FREE; i++)
-        ;
+    i = q->first_free;
     r = &q->slots[i];
+    q->first_free = r->next;
     memset(r, 0, sizeof *r);
     r->id = id;
-    r->order = q->next_order++;
     r->query = *query;
     r->state = LS_REQUEST_WAITING;
+    r->next = LS_QUEUE_NONE;
+    r->prev = q->newest;
+    if (q->newest != LS_QUEUE_NONE)
+        q->slots[q->newest].next = i;
+    else
+        q->oldest = i;
+    q->newest = i;
+    q->index[b] = i + 1u;
     q->held++;
     q->unfinished++;
     return LS_OK;
@@ -151,12 +236,16 @@ ls_status ls_queue_submit(ls_queue *q, uint64_t id, const ls_query *query)
 /* Free r's slot, and its pool points by sliding the later paths down. */
 static void forget(ls_queue *q, ls_request *r)
 {
+    const uint32_t slot = (uint32_t)(r - q->slots);
     uint32_t i, end = r->path_offset + r->path_stored;
 
-    if ((uint32_t)(r - q->slots) == q->running)
+    if (slot == q->running)
         q->running = LS_QUEUE_NONE;
-    if (r->state == LS_REQUEST_WAITING)
+    if (r->state == LS_REQUEST_WAITING) {
+        unlink_unfinished(q, slot);
         q->unfinished--;
+    }
+    index_remove(q, bucket_of(q, r->id));
     if (r->path_stored > 0) {
         memmove(q->pool + r->path_offset, q->pool + end,
                 (size_t)(q->pool_used - end) * sizeof(ls_point));
@@ -167,6 +256,8 @@ static void forget(ls_queue *q, ls_request *r)
     }
     memset(r, 0, sizeof *r);
     r->state = LS_REQUEST_FREE;
+    r->next = q->first_free;
+    q->first_free = slot;
     q->held--;
 }
 
@@ -199,12 +290,7 @@ ls_status ls_queue_release(ls_queue *q, uint64_t id)
 /* The unfinished request submitted first, or LS_QUEUE_NONE. */
 static uint32_t oldest_waiting(const ls_queue *q)
 {
-    uint32_t i, best = LS_QUEUE_NONE;
-    for (i = 0; i < q->capacity; i++)
-        if (q->slots[i].state == LS_REQUEST_WAITING &&
-            (best == LS_QUEUE_NONE || q->slots[i].order < q->slots[best].order))
-            best = i;
-    return best;
+    return q->oldest;
 }
 
 /* End r with status; keep its path in the pool when it fits. */
@@ -212,6 +298,7 @@ static void finish(ls_queue *q, ls_request *r, ls_status status)
 {
     uint32_t length = 0;
 
+    unlink_unfinished(q, (uint32_t)(r - q->slots));
     r->state = LS_REQUEST_DONE;
     r->status = status;
     q->unfinished--;

@@ -573,6 +573,100 @@ static void test_queue_never_allocates_after_create(void)
     ls_grid_destroy(g);
 }
 
+/* Ids are found through a hash index with deletions: thousands of random
+ * submits (duplicates included), cancels, ticks and releases over a small
+ * id range, with ids spread far apart and packed together, must agree at
+ * every step with a plain model of which ids are held and in which order
+ * they are served. */
+static void test_ids_survive_random_churn(void)
+{
+    enum { IDS = 300, CAPACITY = 64 };
+    static const uint64_t spreads[] = { 1u, 64u, 0x100000000ull };
+    static int held[IDS];
+    ls_grid *g = NULL;
+    size_t k;
+    uint32_t mismatches = 0, submitted_ok = 0, refused_full = 0, dups = 0;
+
+    CU_ASSERT_FATAL(ls_grid_create(8, 8, NULL, &g) == LS_OK);
+    for (k = 0; k < sizeof spreads / sizeof spreads[0]; k++) {
+        ls_queue *queue = NULL;
+        ls_rng rng;
+        uint32_t step, count = 0, id;
+        ls_query q;
+
+        ls_rng_seed(&rng, 77u + (uint64_t)k);
+        memset(held, 0, sizeof held);
+        ls_query_init(&q);
+        q.goal_x = 7;
+        q.goal_y = 7;
+        CU_ASSERT_FATAL(ls_queue_create(8, 8, CAPACITY, 0, NULL, &queue) ==
+                        LS_OK);
+        for (step = 0; step < 6000; step++) {
+            uint32_t op = ls_rng_below(&rng, 10);
+            uint64_t key;
+            ls_status st, expect;
+            id = ls_rng_below(&rng, IDS);
+            key = (uint64_t)id * spreads[k];
+            if (op < 5) { /* submit */
+                expect = held[id] ? LS_ERR_DUPLICATE_ID
+                       : count == CAPACITY ? LS_ERR_QUEUE_FULL : LS_OK;
+                st = ls_queue_submit(queue, key, &q);
+                mismatches += st != expect;
+                if (st == LS_OK) {
+                    held[id] = 1;
+                    count++;
+                    submitted_ok++;
+                }
+                refused_full += st == LS_ERR_QUEUE_FULL;
+                dups += st == LS_ERR_DUPLICATE_ID;
+            } else if (op < 8) { /* cancel */
+                st = ls_queue_cancel(queue, key);
+                mismatches += st != (held[id] ? LS_OK : LS_ERR_UNKNOWN_ID);
+                if (held[id])
+                    count--;
+                held[id] = 0;
+            } else { /* serve one request, then release the finished */
+                uint32_t i;
+                ls_queue_tick(queue, g, 1);
+                for (i = 0; i < IDS; i++) {
+                    ls_status s2;
+                    if (!held[i])
+                        continue;
+                    if (ls_queue_status(queue, (uint64_t)i * spreads[k], &s2) !=
+                        LS_OK) {
+                        mismatches++;
+                        continue;
+                    }
+                    if (s2 != LS_IN_PROGRESS &&
+                        ls_queue_release(queue, (uint64_t)i * spreads[k]) ==
+                            LS_OK) {
+                        held[i] = 0;
+                        count--;
+                    }
+                }
+            }
+            /* Every id: held exactly when the model says so. */
+            if (step % 97 == 0) {
+                uint32_t i, pending = 0;
+                for (i = 0; i < IDS; i++) {
+                    ls_status s2;
+                    st = ls_queue_status(queue, (uint64_t)i * spreads[k], &s2);
+                    mismatches += (st == LS_OK) != held[i];
+                }
+                ls_queue_pending(queue, &pending);
+                mismatches += pending > count;
+            }
+        }
+        ls_queue_destroy(queue);
+    }
+    ls_grid_destroy(g);
+    CU_ASSERT_EQUAL(mismatches, 0);
+    /* Every branch happened. */
+    CU_ASSERT(submitted_ok > 1000);
+    CU_ASSERT(refused_full > 10);
+    CU_ASSERT(dups > 100);
+}
+
 /* Fail each allocation of create in turn: LS_ERR_OUT_OF_MEMORY, *out NULL,
  * nothing leaked; then the first n that succeeds needed exactly n. */
 static void test_every_failed_create_is_clean(void)
@@ -629,6 +723,8 @@ int suite_queue_register(void)
         !CU_add_test(s, "bad arguments", test_bad_arguments) ||
         !CU_add_test(s, "queue never allocates after create",
                      test_queue_never_allocates_after_create) ||
+        !CU_add_test(s, "ids survive random submits, cancels, releases",
+                     test_ids_survive_random_churn) ||
         !CU_add_test(s, "every failed create is clean",
                      test_every_failed_create_is_clean))
         return -1;
