@@ -8,6 +8,7 @@ void cli_usage(FILE *out)
     fputs(
 "usage: lockstar path MAP --from X,Y --to X,Y [--draw] [options]\n"
 "       lockstar scen MAP SCEN [options]\n"
+"       lockstar batch MAP SCEN --threads N [options]\n"
 "       lockstar queue MAP SCEN --tick-budget E [--per-tick K] [--pool N]\n"
 "                      [options]\n"
 "       lockstar digest MAP [--swamp-cost N]\n"
@@ -28,6 +29,8 @@ void cli_usage(FILE *out)
 "         kept at once (with --pool, a path that does not fit is error\n"
 "         LS_ERR_POOL_FULL; without it, such a path is found again so the\n"
 "         lines are always scen's); --budget and --context are not used\n"
+"  batch  scen's output, byte for byte, with the queries solved by N\n"
+"         worker threads (1..64); --budget is not used\n"
 "  digest print the map digest (ls_grid_digest) as 16 hex digits; only\n"
 "         --swamp-cost applies\n"
 "\n"

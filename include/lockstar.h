@@ -117,8 +117,10 @@ enum {
     LS_ERR_QUEUE_FULL = -26,     /* the path queue holds capacity requests */
     LS_ERR_UNKNOWN_ID = -27,     /* no request with this id in the queue */
     LS_ERR_DUPLICATE_ID = -28,   /* the queue already holds this id */
-    LS_ERR_POOL_FULL = -29       /* a queued request found its path, but the
+    LS_ERR_POOL_FULL = -29,      /* a queued request found its path, but the
                                     path pool had no room for it */
+    LS_ERR_THREAD = -30          /* the system refused a thread, lock or
+                                    condition variable (ls_batch_create) */
 };
 
 /* A short English description of a status ("goal cell is blocked", ...).
@@ -152,8 +154,9 @@ const char *ls_status_name(ls_status status);
  * Allocation
  *
  * Optional. Pass NULL wherever an allocator is taken to use malloc/free.
- * lockstar allocates only in ls_grid_create, ls_search_create and
- * ls_queue_create; queries never allocate.
+ * lockstar allocates only in ls_grid_create, ls_search_create,
+ * ls_queue_create and ls_batch_create; queries and batch runs never
+ * allocate.
  * --------------------------------------------------------------------- */
 
 typedef struct ls_allocator {
@@ -461,6 +464,55 @@ ls_status ls_search_partial_path(const ls_search *search, ls_point *points,
 ls_status ls_find_path(ls_search *search, const ls_grid *grid,
                        const ls_query *q, ls_point *points,
                        uint32_t capacity, ls_result *result);
+
+/* ------------------------------------------------------------------------
+ * Batches: many queries on one grid, on worker threads
+ *
+ * A batch owns `threads` workers (1..LS_BATCH_MAX_THREADS), each with its
+ * own search context of the batch's size and kind, all made once by
+ * ls_batch_create through the allocator. The caller's thread is worker 0;
+ * the others are POSIX threads (Win32 threads on Windows) that sleep
+ * between runs and are joined by ls_batch_destroy. Where there are no
+ * threads (wasm32-wasi) every worker's share runs on the caller's thread.
+ *
+ * ls_batch_run neither allocates nor starts threads. Query i is run by
+ * worker i % threads with ls_find_path and writes only its own slots, so
+ * every status, result and path is byte-identical to ls_find_path's for
+ * that query, whatever the thread count or scheduling. The grid must not
+ * be edited during a run; one batch runs one batch at a time.
+ * --------------------------------------------------------------------- */
+
+typedef struct ls_batch ls_batch;
+
+#define LS_BATCH_MAX_THREADS 64
+
+/* A batch of `threads` workers for width x height grids, contexts of kind
+ * flags (LS_SEARCH_FULL or LS_SEARCH_COMPACT). Errors: LS_ERR_BAD_OPTION
+ * (threads outside 1..LS_BATCH_MAX_THREADS), ls_search_create_with's,
+ * LS_ERR_THREAD when the system refused a thread; nothing is left behind
+ * and *out is NULL on any error. */
+ls_status ls_batch_create(int32_t width, int32_t height, uint32_t flags,
+                          uint32_t threads, const ls_allocator *allocator,
+                          ls_batch **out);
+/* Stop and join the workers, free everything. NULL is ignored. */
+void ls_batch_destroy(ls_batch *batch);
+/* The batch's thread count (0 for NULL). */
+uint32_t ls_batch_threads(const ls_batch *batch);
+
+/* Run queries[0..count) on grid. Query i's path goes to
+ * points[i * capacity .. (i + 1) * capacity) (points may be NULL when
+ * capacity is 0); statuses[i] is what ls_find_path returned for it
+ * (LS_OK, LS_NO_PATH, LS_EXPANSION_LIMIT, LS_ERR_BUFFER_TOO_SMALL with the
+ * needed length in results[i].path_length, or the error that refused
+ * it), and results[i] what ls_find_path stored; a refused query's result
+ * is {status, -1, 0, 0, digest of no points}. Returns LS_OK once every
+ * query ran, or, touching nothing: LS_ERR_NULL_ARGUMENT,
+ * LS_ERR_GRID_MISMATCH, LS_ERR_SIZE_OVERFLOW (count * capacity points
+ * cannot be addressed). */
+ls_status ls_batch_run(ls_batch *batch, const ls_grid *grid,
+                       const ls_query *queries, uint32_t count,
+                       ls_point *points, uint32_t capacity,
+                       ls_status *statuses, ls_result *results);
 
 /* ------------------------------------------------------------------------
  * Path check

@@ -43,6 +43,7 @@ const char *ls_status_string(ls_status status)
     case LS_ERR_UNKNOWN_ID: return "no request with this id in the queue";
     case LS_ERR_DUPLICATE_ID: return "the queue already holds a request with this id";
     case LS_ERR_POOL_FULL: return "path found, but the queue's path pool has no room for it";
+    case LS_ERR_THREAD: return "the system refused a thread, lock or condition variable";
     default: return "unknown status";
     }
 }
@@ -83,6 +84,7 @@ const char *ls_status_name(ls_status status)
     case LS_ERR_UNKNOWN_ID: return "LS_ERR_UNKNOWN_ID";
     case LS_ERR_DUPLICATE_ID: return "LS_ERR_DUPLICATE_ID";
     case LS_ERR_POOL_FULL: return "LS_ERR_POOL_FULL";
+    case LS_ERR_THREAD: return "LS_ERR_THREAD";
     default: return "LS_UNKNOWN_STATUS";
     }
 }

@@ -6,6 +6,12 @@
 #        - libc: malloc and free (the default allocator), memcpy, memmove
 #          and memset. Nothing else: no I/O, no clock, no rand, no qsort
 #          (unstable, differs per libc), no getenv, no abort.
+#        - threads, for ls_batch (src/thread.c, the only caller), by
+#          platform ($host_os): POSIX pthread_create/join, mutex
+#          init/destroy/lock/unlock, cond init/destroy/wait/broadcast;
+#          on Windows (mingw*) the Win32 equivalents (CreateThread,
+#          WaitForSingleObject, CloseHandle, critical sections, condition
+#          variables); none on wasm32-wasi, which has no threads.
 #        - libfixmath: only the functions docs/determinism.md lists as pure
 #          (fix16_exp/sin/cos/tan/atan2 keep hidden caches; the float
 #          conversions are floating point).
@@ -57,6 +63,17 @@ fail=0
 # ------------------------------------------------------------ the lists
 libc_allowed='^(malloc|free|memcpy|memmove|memset)$'
 fix16_allowed='^fix16_(mul|div|sqrt|add|sub|sadd|ssub|smul|log)$'
+# Exactly the thread functions src/thread.c calls, per platform: a batch
+# needs workers that sleep between runs (a run must not start threads).
+: "${host_os:=}"
+case $host_os in
+mingw*|cygwin*)
+    thread_allowed='^(CreateThread|WaitForSingleObject|CloseHandle|InitializeCriticalSection|DeleteCriticalSection|EnterCriticalSection|LeaveCriticalSection|InitializeConditionVariable|SleepConditionVariableCS|WakeAllConditionVariable)$' ;;
+*wasi*)
+    thread_allowed='^$' ;;
+*)
+    thread_allowed='^pthread_(create|join|mutex_(init|destroy|lock|unlock)|cond_(init|destroy|wait|broadcast))$' ;;
+esac
 # libgcc / compiler-rt integer routines: operation, integer mode (si, di,
 # ti = 32, 64, 128 bits), operand count. The float modes (sf, df, xf, tf)
 # and conversions (__floatsidf, __fixdfsi, ...) match none of these.
@@ -87,6 +104,8 @@ classify() {
         fi
         if printf '%s\n' "$n" | grep -qE "$libc_allowed"; then
             v=libc
+        elif printf '%s\n' "$n" | grep -qE "$thread_allowed"; then
+            v=thread
         elif printf '%s\n' "$n" | grep -qE "$fix16_allowed"; then
             v=fix16
         elif printf '%s\n' "$n" | grep -q '^fix16_'; then
@@ -146,7 +165,8 @@ selftest 0 "printf qsort rand time getenv abort puts fprintf sqrt fix16_exp
     fix16_sin fix16_atan2 fix16_from_float fix16_to_dbl __adddf3 __divdf3
     __floatsidf __fixdfsi __powidf2 __aeabi_dadd __aeabi_i2d __aeabi_fmul
     __imp_printf _imp__qsort _qsort __asan __udivsf3 __ashlxf3 _malloc
-    calloc realloc bsearch" \
+    calloc realloc bsearch pthread_detach pthread_cancel pthread_kill
+    TerminateThread Sleep" \
     "malloc free memcpy memmove memset free@GLIBC_2.2.5 __imp_malloc fix16_mul
     fix16_sqrt __udivdi3 __umoddi3 __ctzdi2 __clzdi2 __divdi3 __multi3
     __udivti3 __ashldi3 __lshrdi3 __muloti4 __aeabi_uldivmod __aeabi_uidiv
@@ -228,11 +248,12 @@ while read -r verdict name raw; do
         [ "$raw" = "$name" ] || as=" (as $raw)"
         echo "check-symbols: FAIL: the library calls '$name'$as," \
              "which is not on the allow-list of tests/check-symbols.sh" \
-             "(libc: malloc free memcpy memmove memset), needed by: ${where:-?}"
+             "(libc: malloc free memcpy memmove memset; threads for" \
+             "$host_os: $thread_allowed), needed by: ${where:-?}"
         fail=1 ;;
     esac
 done <"$work/lib.verdicts"
-for kind in libc fix16 runtime instrumentation; do
+for kind in libc thread fix16 runtime instrumentation; do
     names=$(awk -v k="$kind" '$1 == k { print $3 }' "$work/lib.verdicts" |
             tr '\n' ' ' | sed 's/ $//')
     echo "check-symbols: allowed $kind: ${names:-none}"

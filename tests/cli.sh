@@ -708,6 +708,54 @@ expect_error 2 "queue no scen" "no SCEN file" queue "$demo" --tick-budget 5
 expect_error 2 "queue unknown option" "queue: unknown option '--draw'" \
     queue "$demo" "$demo_scen" --tick-budget 5 --draw
 
+# ------------------------------------------------------------- batch
+# `batch` prints exactly `scen`'s bytes and exit status, for any --threads.
+for extra in "" "--algo jps" "--connect 4" "--tie low-g --weight 1.5" \
+             "--context compact" "--max-expansions 5"; do
+    # shellcheck disable=SC2086
+    expect_code 0 "batch reference $extra" scen "$demo" "$demo_scen" $extra
+    cp "$tmp/out" "$tmp/batch-want"
+    for threads in 1 2 8; do
+        # shellcheck disable=SC2086
+        expect_code 0 "batch --threads $threads $extra" batch "$demo" \
+            "$demo_scen" --threads "$threads" $extra
+        cmp -s "$tmp/out" "$tmp/batch-want" ||
+            fail "batch --threads $threads $extra: output differs from scen"
+    done
+done
+[ -s "$tmp/batch-want" ] || fail "batch: scen printed nothing to compare"
+expect_code 0 "batch summary" batch "$demo" "$demo_scen" --threads 8
+grep -q "^lockstar batch: 10 queries, 10 solved, 0 refused, [0-9]* expansions, 8 threads, " \
+    "$tmp/err" || fail "batch: summary: $(cat "$tmp/err")"
+# Refused queries are error lines, exit status 2, as in scen (the row map
+# of the queue checks above: its wall is a goal).
+expect_code 2 "batch row reference" scen "$tmp/row.map" "$tmp/row.scen"
+cp "$tmp/out" "$tmp/batch-want"
+for threads in 1 3 64; do
+    expect_code 2 "batch row --threads=$threads" batch "$tmp/row.map" \
+        "$tmp/row.scen" --threads="$threads"
+    cmp -s "$tmp/out" "$tmp/batch-want" ||
+        fail "batch row --threads $threads: output differs from scen"
+    expect_line "batch row" "0 0 10 0 error LS_ERR_GOAL_BLOCKED"
+done
+# --threads after the files and after "--" handling: files stay files.
+expect_code 0 "batch threads first" batch --threads 2 -- "$demo" "$demo_scen"
+expect_error 2 "batch no threads" "--threads N is required" \
+    batch "$demo" "$demo_scen"
+for bad in 0 65 -1 junk 2x ""; do
+    expect_error 2 "batch --threads '$bad'" "bad value '$bad' for --threads" \
+        batch "$demo" "$demo_scen" --threads "$bad"
+done
+expect_error 2 "batch --threads missing value" "--threads needs a value" \
+    batch "$demo" "$demo_scen" --threads
+expect_error 2 "batch --threads twice" "--threads given twice" \
+    batch "$demo" "$demo_scen" --threads 2 --threads 3
+expect_error 2 "batch no scen" "no SCEN file" batch "$demo" --threads 2
+expect_error 2 "batch unknown option" "batch: unknown option '--draw'" \
+    batch "$demo" "$demo_scen" --threads 2 --draw
+expect_error 2 "batch bad option value" "--connect" \
+    batch "$demo" "$demo_scen" --threads 2 --connect 5
+
 echo "cli.sh: $checks runs, $failures failures"
 [ "$failures" -eq 0 ] || exit 1
 exit 0

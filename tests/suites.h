@@ -20,5 +20,6 @@ int suite_reader_register(void);
 int suite_vectors_register(void);
 int suite_edits_register(void);
 int suite_queue_register(void);
+int suite_batch_register(void);
 
 #endif

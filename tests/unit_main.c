@@ -18,6 +18,7 @@ static const register_fn all_suites[] = {
     suite_digest_register,     suite_numbers_register,
     suite_parsers_register,    suite_reader_register,
     suite_vectors_register,    suite_queue_register,
+    suite_batch_register,
     suite_edits_register,
 };
 

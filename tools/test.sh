@@ -3,12 +3,14 @@
 #   1. build with warnings as errors and run `make check`
 #      (unit suites, golden vectors, CLI, float-free and symbol guards);
 #   2. build again with -fsanitize=address,undefined and run `make check`;
-#   3. `make distcheck` (the release tarball builds and passes on its own).
+#   3. `make distcheck` (the release tarball builds and passes on its own);
+#   4. the batch suite (worker threads) under clang's ThreadSanitizer.
 # Usage: sh tools/test.sh     (exit 0 = everything passed)
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc 2>/dev/null || echo 2)
-sh "$top/tools/deps.sh"
+# clang and its sanitizer runtimes (Debian 12: libclang-rt-14-dev) for step 4.
+sh "$top/tools/deps.sh" clang libclang-rt-14-dev
 (cd "$top" && autoreconf -fi >/dev/null 2>&1)
 
 run_check() { # BUILD_DIR LABEL
@@ -20,12 +22,12 @@ run_check() { # BUILD_DIR LABEL
 }
 
 start=$(date +%s)
-echo "== 1/3 native build (-O2 -Werror) and make check"
+echo "== 1/4 native build (-O2 -Werror) and make check"
 rm -rf "$top/_build/check"
 sh "$top/tools/build.sh" "$top/_build/check" CFLAGS="-g -O2 -Werror"
 run_check "$top/_build/check" "make check"
 
-echo "== 2/3 address and undefined-behaviour sanitizers"
+echo "== 2/4 address and undefined-behaviour sanitizers"
 san="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 rm -rf "$top/_build/sanitize"
 sh "$top/tools/build.sh" "$top/_build/sanitize" --disable-shared \
@@ -33,12 +35,27 @@ sh "$top/tools/build.sh" "$top/_build/sanitize" --disable-shared \
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     run_check "$top/_build/sanitize" "sanitizer make check"
 
-echo "== 3/3 make distcheck"
+echo "== 3/4 make distcheck"
 make -C "$top/_build/check" -j"$jobs" distcheck >"$top/_build/distcheck.log" 2>&1 || {
     tail -50 "$top/_build/distcheck.log" >&2
     echo "test: make distcheck failed (full log: _build/distcheck.log)" >&2
     exit 1
 }
 grep -E '^lockstar-.*archives ready for distribution' -A2 "$top/_build/distcheck.log" || true
+
+echo "== 4/4 ThreadSanitizer (clang): the batch suite and lockstar batch"
+rm -rf "$top/_build/tsan"
+sh "$top/tools/build.sh" "$top/_build/tsan" --disable-shared CC=clang \
+    CFLAGS="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread"
+make -C "$top/_build/tsan" -j"$jobs" tests/unit >/dev/null
+TSAN_OPTIONS="halt_on_error=1 exitcode=66" "$top/_build/tsan/tests/unit" batch || {
+    echo "test: ThreadSanitizer run of the batch suite failed" >&2
+    exit 1
+}
+TSAN_OPTIONS="halt_on_error=1 exitcode=66" "$top/_build/tsan/cli/lockstar" batch \
+    "$top/examples/demo.map" "$top/examples/demo.scen" --threads 8 >/dev/null || {
+    echo "test: ThreadSanitizer run of lockstar batch failed" >&2
+    exit 1
+}
 
 echo "test: all passed in $(( $(date +%s) - start )) s"

@@ -1,0 +1,274 @@
+/*
+ * cmd_batch.c - `lockstar batch MAP SCEN --threads N [options]`: every
+ * query of a Moving AI scenario solved by an ls_batch of N worker threads
+ * (1..64). Standard output is byte for byte what `lockstar scen` prints
+ * for the same files and options (cli/cmd_scen.c: one line per query,
+ * refused queries as `error NAME` lines, exit status 2 if any), whatever
+ * N is: that is the library's promise, and tests/cli.sh compares the two.
+ * The summary on standard error names the thread count.
+ *
+ * Queries go to the batch in chunks of CHUNK, each path with room for
+ * 4 * (width + height) points; a chunk holding a longer path is run again
+ * with room for the longest (the batch reports the length it needs).
+ * --budget is accepted and changes nothing (a batch runs each query whole).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "lockstar.h"
+#include "movingai.h"
+#include "args.h"
+#include "commands.h"
+#include "output.h"
+
+#define CHUNK 1024u
+
+static const cli_command batch_command = {
+    "batch", 2, "expected MAP and SCEN only", 0, 0
+};
+
+typedef struct batch_totals {
+    uint32_t solved, refused;
+    uint64_t expansions;
+} batch_totals;
+
+/* Take --threads N (or --threads=N) out of argv, in place, before the
+ * shared parser sees the rest. Returns -1 to go on, or the exit status. */
+static int take_threads(int *argc, char **argv, uint32_t *threads)
+{
+    int i, j = 1, seen = 0;
+    for (i = 1; i < *argc; i++) {
+        const char *arg = argv[i], *value = NULL;
+        char *end;
+        unsigned long n;
+        if (strcmp(arg, "--") == 0) {
+            while (i < *argc)
+                argv[j++] = argv[i++];
+            break;
+        }
+        if (strcmp(arg, "--threads") == 0) {
+            if (i + 1 >= *argc)
+                return cli_fail("batch: --threads needs a value (1..%d)",
+                                LS_BATCH_MAX_THREADS);
+            value = argv[++i];
+        } else if (strncmp(arg, "--threads=", 10) == 0) {
+            value = arg + 10;
+        } else {
+            argv[j++] = argv[i];
+            continue;
+        }
+        if (seen)
+            return cli_fail("batch: --threads given twice");
+        seen = 1;
+        n = 0;
+        end = NULL;
+        if (value[0] >= '0' && value[0] <= '9')
+            n = strtoul(value, &end, 10);
+        if (!end || *end != '\0' || n < 1 || n > LS_BATCH_MAX_THREADS)
+            return cli_fail("batch: bad value '%s' for --threads (expected "
+                            "an integer 1..%d)", value, LS_BATCH_MAX_THREADS);
+        *threads = (uint32_t)n;
+    }
+    *argc = j;
+    if (!seen)
+        return cli_fail("batch: --threads N is required (1..%d)",
+                        LS_BATCH_MAX_THREADS);
+    return -1;
+}
+
+/* Returns -1 to go on, or the exit status to end with. */
+static int parse_args(int argc, char **argv, cli_args *a, uint32_t *threads)
+{
+    mai_error err;
+    int status = take_threads(&argc, argv, threads);
+
+    if (status >= 0)
+        return status;
+    status = cli_parse_args(argc, argv, &batch_command, a);
+    if (status >= 0)
+        return status;
+    if (a->file_count < 2)
+        return cli_fail("batch: %s (usage: lockstar batch MAP SCEN "
+                        "--threads N [options])",
+                        a->file_count == 0 ? "no MAP and SCEN files given"
+                                           : "no SCEN file given");
+    if (cli_options_check(&a->options, &err) != 0)
+        return cli_fail_error(&err);
+    return -1;
+}
+
+/* The buffers of one chunk. */
+typedef struct chunk {
+    ls_query *queries;
+    ls_status *statuses;
+    ls_result *results;
+    ls_point *points;
+    uint32_t capacity;
+} chunk;
+
+static void chunk_free(chunk *c)
+{
+    free(c->queries);
+    free(c->statuses);
+    free(c->results);
+    free(c->points);
+}
+
+/* Room for capacity points per query; 0, or -1 when out of memory. */
+static int chunk_points(chunk *c, uint32_t capacity)
+{
+    ls_point *p;
+    uint64_t bytes = (uint64_t)sizeof(ls_point) * capacity * CHUNK;
+    if (bytes != (size_t)bytes)
+        return -1;
+    p = realloc(c->points, (size_t)bytes);
+    if (!p)
+        return -1;
+    c->points = p;
+    c->capacity = capacity;
+    return 0;
+}
+
+/* Print query i of the chunk as cmd_scen.c prints it. */
+static void print_one(const chunk *c, uint32_t i, const mai_query *sq,
+                      batch_totals *totals)
+{
+    const ls_result *r = &c->results[i];
+    ls_status st = c->statuses[i];
+    printf("%ld %ld %ld %ld", (long)sq->sx, (long)sq->sy, (long)sq->gx,
+           (long)sq->gy);
+    if (st < 0) {
+        printf(" error %s\n", ls_status_name(st));
+        totals->refused++;
+        return;
+    }
+    printf(" %ld %lu %016" PRIx64, (long)r->cost,
+           (unsigned long)r->expansions, r->digest);
+    if (st == LS_OK) {
+        cli_print_points(c->points + (size_t)i * c->capacity, r->path_length);
+        totals->solved++;
+    }
+    putchar('\n');
+    totals->expansions += r->expansions;
+}
+
+/* Run queries [first, first + n) and print them. 0, or -1 out of memory. */
+static int run_chunk(const cli_args *a, ls_batch *batch, const ls_grid *grid,
+                     const mai_scen *scen, uint32_t first, uint32_t n,
+                     chunk *c, batch_totals *totals)
+{
+    uint32_t i, needed;
+    for (i = 0; i < n; i++) {
+        const mai_query *sq = &scen->queries[first + i];
+        ls_query *q = &c->queries[i];
+        *q = a->options.query;
+        q->start_x = sq->sx;
+        q->start_y = sq->sy;
+        q->goal_x = sq->gx;
+        q->goal_y = sq->gy;
+    }
+    for (;;) {
+        if (ls_batch_run(batch, grid, c->queries, n, c->points, c->capacity,
+                         c->statuses, c->results) != LS_OK)
+            return -1;
+        needed = 0;
+        for (i = 0; i < n; i++)
+            if (c->statuses[i] == LS_ERR_BUFFER_TOO_SMALL &&
+                c->results[i].path_length > needed)
+                needed = c->results[i].path_length;
+        if (needed == 0)
+            break;
+        if (chunk_points(c, needed) != 0)
+            return -1;
+    }
+    for (i = 0; i < n; i++)
+        print_one(c, i, &scen->queries[first + i], totals);
+    return 0;
+}
+
+/* Every query in file order. CLI_EXIT_DONE when each one ran. */
+static int run_all(const cli_args *a, uint32_t threads, const ls_grid *grid,
+                   const mai_scen *scen, batch_totals *totals)
+{
+    ls_batch *batch = NULL;
+    chunk c;
+    int32_t width, height;
+    uint32_t first;
+    ls_status st;
+    int status = CLI_EXIT_DONE;
+
+    memset(&c, 0, sizeof c);
+    ls_grid_size(grid, &width, &height);
+    st = ls_batch_create(width, height, a->options.context_flags, threads,
+                         NULL, &batch);
+    if (st != LS_OK)
+        return cli_fail("batch: cannot create a batch of %lu threads: %s",
+                        (unsigned long)threads, ls_status_string(st));
+    c.queries = malloc(sizeof(ls_query) * CHUNK);
+    c.statuses = malloc(sizeof(ls_status) * CHUNK);
+    c.results = malloc(sizeof(ls_result) * CHUNK);
+    if (!c.queries || !c.statuses || !c.results ||
+        chunk_points(&c, 4u * ((uint32_t)width + (uint32_t)height)) != 0) {
+        status = cli_fail("batch: out of memory");
+    } else {
+        for (first = 0; first < scen->count; first += CHUNK) {
+            uint32_t n = scen->count - first < CHUNK ? scen->count - first
+                                                     : CHUNK;
+            if (run_chunk(a, batch, grid, scen, first, n, &c, totals) != 0) {
+                status = cli_fail("batch: out of memory");
+                break;
+            }
+        }
+    }
+    chunk_free(&c);
+    ls_batch_destroy(batch);
+    return status;
+}
+
+int cli_cmd_batch(int argc, char **argv)
+{
+    cli_args a;
+    mai_error err;
+    ls_grid *grid = NULL;
+    mai_scen scen = { NULL, 0 };
+    batch_totals totals = { 0, 0, 0 };
+    int32_t width = 0, height = 0;
+    uint32_t threads = 0;
+    clock_t started, elapsed;
+    unsigned long ms;
+    int status = parse_args(argc, argv, &a, &threads);
+
+    if (status >= 0)
+        return status;
+    if (mai_grid_load(a.files[0], (uint8_t)a.options.swamp_cost,
+                      a.options.grid_flags, &grid, NULL, &err) != 0)
+        return cli_fail_error(&err);
+    ls_grid_size(grid, &width, &height);
+    if (mai_scen_load(a.files[1], width, height, &scen, &err) != 0) {
+        ls_grid_destroy(grid);
+        return cli_fail_error(&err);
+    }
+    started = clock();
+    status = run_all(&a, threads, grid, &scen, &totals);
+    elapsed = clock() - started;
+    if (cli_finish(CLI_EXIT_DONE) != CLI_EXIT_DONE)
+        status = CLI_EXIT_BAD_INPUT;
+    if (status == CLI_EXIT_DONE) {
+        if (totals.refused > 0)
+            status = CLI_EXIT_BAD_INPUT;
+        /* CPU time of all threads, integer milliseconds: for humans. */
+        ms = (unsigned long)((uint64_t)elapsed * 1000u /
+                             (uint64_t)CLOCKS_PER_SEC);
+        fprintf(stderr, "lockstar batch: %lu queries, %lu solved, "
+                "%lu refused, %" PRIu64 " expansions, %lu threads, "
+                "%lu.%03lu s\n",
+                (unsigned long)scen.count, (unsigned long)totals.solved,
+                (unsigned long)totals.refused, totals.expansions,
+                (unsigned long)threads, ms / 1000u, ms % 1000u);
+    }
+    mai_scen_free(&scen);
+    ls_grid_destroy(grid);
+    return status;
+}

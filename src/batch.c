@@ -1,0 +1,215 @@
+/*
+ * batch.c - ls_batch: many queries on one read-only grid, on a fixed set
+ * of worker threads made once at creation with one search context each.
+ *
+ * Determinism: query i always goes to worker i % threads, into its own
+ * slots (statuses[i], results[i], points[i * capacity ...]), and is run
+ * with ls_find_path on that worker's context; a query's outcome depends
+ * on the query alone (no hidden state, lockstar.h), so neither the thread
+ * count nor scheduling can change a byte. A run neither allocates nor
+ * starts threads: the workers sleep on a condition variable between runs
+ * and are joined in ls_batch_destroy.
+ */
+#include <string.h>
+#include "alloc.h"
+#include "batch.h"
+#include "digest.h"
+
+/* Worker k's share of the run: queries k, k + threads, k + 2 threads... */
+static void run_share(ls_batch *b, uint32_t k)
+{
+    ls_search *search = b->workers[k].search;
+    uint32_t i;
+    for (i = k; i < b->count; i += b->threads) {
+        ls_point *points =
+            b->capacity ? b->points + (size_t)i * b->capacity : NULL;
+        ls_result *r = &b->results[i];
+        ls_status st;
+        /* Refusals leave *r as this, so every slot is defined. */
+        r->status = 0;
+        r->cost = -1;
+        r->expansions = 0;
+        r->path_length = 0;
+        r->digest = LS_DIGEST_EMPTY;
+        st = ls_find_path(search, b->grid, &b->queries[i], points,
+                          b->capacity, r);
+        if (st < 0 && st != LS_ERR_BUFFER_TOO_SMALL)
+            r->status = st;
+        b->statuses[i] = st;
+    }
+}
+
+static void worker_main(void *arg)
+{
+    ls__worker *w = arg;
+    ls_batch *b = w->batch;
+    ls__lock_take(&b->lock);
+    for (;;) {
+        while (!b->quit && w->seen_round == b->round)
+            ls__cond_wait(&b->wake, &b->lock);
+        if (b->quit)
+            break;
+        w->seen_round = b->round;
+        ls__lock_give(&b->lock);
+        run_share(b, w->index);
+        ls__lock_take(&b->lock);
+        if (--b->pending == 0)
+            ls__cond_wake_all(&b->done);
+    }
+    ls__lock_give(&b->lock);
+}
+
+void ls_batch_destroy(ls_batch *b)
+{
+    uint32_t k;
+    ls_allocator a;
+    if (!b)
+        return;
+    if (b->sync_ready) {
+        ls__lock_take(&b->lock);
+        b->quit = 1;
+        ls__cond_wake_all(&b->wake);
+        ls__lock_give(&b->lock);
+        for (k = 1; k <= b->started; k++)
+            ls__thread_join(&b->workers[k].thread);
+        ls__cond_destroy(&b->done);
+        ls__cond_destroy(&b->wake);
+        ls__lock_destroy(&b->lock);
+    }
+    for (k = 0; k < b->threads; k++)
+        ls_search_destroy(b->workers[k].search);
+    a = b->allocator;
+    ls__release(&a, b, sizeof *b);
+}
+
+/* The lock and both conditions, all or none. */
+static int make_sync(ls_batch *b)
+{
+    if (ls__lock_init(&b->lock) != 0)
+        return -1;
+    if (ls__cond_init(&b->wake) != 0) {
+        ls__lock_destroy(&b->lock);
+        return -1;
+    }
+    if (ls__cond_init(&b->done) != 0) {
+        ls__cond_destroy(&b->wake);
+        ls__lock_destroy(&b->lock);
+        return -1;
+    }
+    b->sync_ready = 1;
+    return 0;
+}
+
+ls_status ls__batch_create_failing(int32_t width, int32_t height,
+                                   uint32_t flags, uint32_t threads,
+                                   const ls_allocator *allocator,
+                                   uint32_t fail_thread, ls_batch **out)
+{
+    ls_batch *b;
+    ls_allocator a;
+    ls_status st;
+    uint32_t k;
+
+    if (!out)
+        return LS_ERR_NULL_ARGUMENT;
+    *out = NULL;
+    if (threads < 1 || threads > LS_BATCH_MAX_THREADS)
+        return LS_ERR_BAD_OPTION;
+    if (flags != LS_SEARCH_FULL && flags != LS_SEARCH_COMPACT)
+        return LS_ERR_BAD_FLAGS;
+    b = ls__alloc_object(allocator, &a, sizeof *b);
+    if (!b)
+        return LS_ERR_OUT_OF_MEMORY;
+    b->allocator = a;
+    b->width = width;
+    b->height = height;
+    b->threads = threads;
+    for (k = 0; k < threads; k++) {
+        b->workers[k].batch = b;
+        b->workers[k].index = k;
+        st = ls_search_create_with(width, height, flags, allocator,
+                                   &b->workers[k].search);
+        if (st != LS_OK) {
+            ls_batch_destroy(b);
+            return st;
+        }
+    }
+    if (LS_THREADS_NONE || threads == 1) {
+        *out = b;
+        return LS_OK;
+    }
+    if (make_sync(b) != 0) {
+        ls_batch_destroy(b);
+        return LS_ERR_THREAD;
+    }
+    for (k = 1; k < threads; k++) {
+        if (k == fail_thread ||
+            ls__thread_start(&b->workers[k].thread, worker_main,
+                             &b->workers[k]) != 0) {
+            ls_batch_destroy(b);
+            return LS_ERR_THREAD;
+        }
+        b->started = k;
+    }
+    *out = b;
+    return LS_OK;
+}
+
+ls_status ls_batch_create(int32_t width, int32_t height, uint32_t flags,
+                          uint32_t threads, const ls_allocator *allocator,
+                          ls_batch **out)
+{
+    return ls__batch_create_failing(width, height, flags, threads, allocator,
+                                    UINT32_MAX, out);
+}
+
+uint32_t ls_batch_threads(const ls_batch *b)
+{
+    return b ? b->threads : 0;
+}
+
+ls_status ls_batch_run(ls_batch *b, const ls_grid *grid,
+                       const ls_query *queries, uint32_t count,
+                       ls_point *points, uint32_t capacity,
+                       ls_status *statuses, ls_result *results)
+{
+    int32_t width, height;
+    uint32_t k;
+
+    if (!b || !grid || ((!queries || !statuses || !results) && count > 0) ||
+        (!points && capacity > 0 && count > 0))
+        return LS_ERR_NULL_ARGUMENT;
+    if (ls_grid_size(grid, &width, &height) != LS_OK)
+        return LS_ERR_NULL_ARGUMENT;
+    if (width != b->width || height != b->height)
+        return LS_ERR_GRID_MISMATCH;
+    /* The pool's last point must be addressable. */
+    if (capacity > 0 && count > SIZE_MAX / sizeof(ls_point) / capacity)
+        return LS_ERR_SIZE_OVERFLOW;
+    if (count == 0)
+        return LS_OK;
+    b->grid = grid;
+    b->queries = queries;
+    b->count = count;
+    b->points = points;
+    b->capacity = capacity;
+    b->statuses = statuses;
+    b->results = results;
+    if (!b->sync_ready) {
+        /* One thread, or a platform without threads: every share here. */
+        for (k = 0; k < b->threads; k++)
+            run_share(b, k);
+        return LS_OK;
+    }
+    ls__lock_take(&b->lock);
+    b->round++;
+    b->pending = b->threads - 1;
+    ls__cond_wake_all(&b->wake);
+    ls__lock_give(&b->lock);
+    run_share(b, 0);
+    ls__lock_take(&b->lock);
+    while (b->pending > 0)
+        ls__cond_wait(&b->done, &b->lock);
+    ls__lock_give(&b->lock);
+    return LS_OK;
+}

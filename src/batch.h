@@ -1,0 +1,54 @@
+/*
+ * batch.h - the batch runner's insides (src/batch.c): workers, each with
+ * its own search context, woken per run. Tests reach
+ * ls__batch_create_failing to make thread creation fail on purpose.
+ */
+#ifndef LS_BATCH_H
+#define LS_BATCH_H
+
+#include <stdint.h>
+#include "lockstar.h"
+#include "thread.h"
+
+typedef struct ls__worker {
+    struct ls_batch *batch;
+    ls_search *search;
+    uint32_t index;        /* 0 is the caller's thread */
+    uint32_t seen_round;   /* the last run this worker took part in */
+    ls__thread thread;     /* workers 1..threads-1 */
+} ls__worker;
+
+struct ls_batch {
+    ls_allocator allocator;
+    int32_t width, height;
+    uint32_t threads;
+    uint32_t started;      /* threads started (joined in destroy) */
+    uint32_t sync_ready;   /* lock and both conditions made */
+    ls__lock lock;
+    ls__cond wake;         /* a run began, or destroy */
+    ls__cond done;         /* a worker finished its share */
+    uint32_t round;        /* runs so far */
+    uint32_t pending;      /* workers still on this run */
+    uint32_t quit;
+
+    /* The run in progress. */
+    const ls_grid *grid;
+    const ls_query *queries;
+    uint32_t count;
+    ls_point *points;
+    uint32_t capacity;
+    ls_status *statuses;
+    ls_result *results;
+
+    ls__worker workers[LS_BATCH_MAX_THREADS];
+};
+
+/* ls_batch_create_with, except that starting the thread of worker
+ * fail_thread (1..threads-1) is refused as if by the system
+ * (UINT32_MAX: never). */
+ls_status ls__batch_create_failing(int32_t width, int32_t height,
+                                   uint32_t flags, uint32_t threads,
+                                   const ls_allocator *allocator,
+                                   uint32_t fail_thread, ls_batch **out);
+
+#endif
