@@ -14,6 +14,9 @@ static void usage(void)
            "       lockstar-bench [options] --generate SIZE[,SIZE...]\n"
            "options:\n"
            "  --algo LIST            algorithms to run, comma-separated (default: all)\n"
+           "  --batch N1,N2,...      instead of the tables: every query through\n"
+           "                         ls_batch_run with each thread count, median of\n"
+           "                         --repeat runs, results compared across counts\n"
            "  --only ALGO            run ALGO once over the queries, no timing or checks\n"
            "                         (for valgrind --tool=callgrind --toggle-collect=run_only_queries)\n"
            "  --repeat N             timed passes over the queries (default 1)\n"
@@ -92,12 +95,33 @@ static void parse_sizes(config *cfg, const char *list)
     }
 }
 
+/* --batch 1,2: thread counts, 1..LS_BATCH_MAX_THREADS each. */
+static void parse_batch(config *cfg, const char *list)
+{
+    const char *p = list;
+    cfg->batch_count = 0;
+    while (*p) {
+        char *end;
+        unsigned long v = strtoul(p, &end, 10);
+        if (end == p || v < 1 || v > LS_BATCH_MAX_THREADS ||
+            cfg->batch_count == 8)
+            bench_die("--batch: bad thread list %s (up to 8 counts, 1..%d)",
+                      list, LS_BATCH_MAX_THREADS);
+        cfg->batch_threads[cfg->batch_count++] = (uint32_t)v;
+        p = *end == ',' ? end + 1 : end;
+        if (*end != ',' && *end != '\0')
+            bench_die("--batch: bad thread list %s", list);
+    }
+    if (cfg->batch_count == 0)
+        bench_die("--batch: empty thread list");
+}
+
 static int takes_value(const char *arg)
 {
     static const char *const names[] = {
         "--algo", "--only", "--repeat", "--block", "--clock", "--queries",
         "--listscan-queries", "--listscan-max-cells", "--generate",
-        "--gen-queries", "--gen-percent"
+        "--gen-queries", "--gen-percent", "--batch"
     };
     size_t k;
     for (k = 0; k < sizeof names / sizeof names[0]; k++)
@@ -166,6 +190,8 @@ uint32_t bench_parse_args(int argc, char **argv, config *cfg,
             cfg->block = parse_count(arg, val);
             if (cfg->block == 0)
                 bench_die("--block must be at least 1");
+        } else if (strcmp(arg, "--batch") == 0) {
+            parse_batch(cfg, val);
         } else if (strcmp(arg, "--queries") == 0) {
             cfg->max_queries = parse_count(arg, val);
         } else if (strcmp(arg, "--listscan-queries") == 0) {

@@ -698,6 +698,22 @@ int main(int argc, char **argv)
         cfg.gen_queries = cfg.max_queries;
     nmaps = cfg.gen_count ? cfg.gen_count : nfiles / 2;
 
+    if (cfg.batch_count > 0) {
+        printf("| map | queries | threads | median ms per batch | speed-up | "
+               "results |\n|---|---:|---:|---:|---:|---|\n");
+        for (k = 0; k < nmaps; k++) {
+            bench_map m;
+            if (cfg.gen_count)
+                make_generated_map(&m, cfg.gen_sizes[k], &cfg);
+            else
+                load_scen_map(&m, files[2 * k], files[2 * k + 1],
+                              cfg.max_queries);
+            bench_run_batches(&cfg, &m);
+            free_map(&m);
+        }
+        return 0;
+    }
+
     if (cfg.only >= 0) {
         for (k = 0; k < nmaps; k++) {
             bench_map m;

@@ -46,6 +46,8 @@ typedef struct config {
     uint32_t gen_count;
     uint32_t context_flags;     /* LS_SEARCH_FULL, or --compact */
     uint32_t grid_flags;        /* LS_GRID_FULL, or --compact-grid */
+    uint32_t batch_threads[8];  /* --batch: thread counts, in order */
+    uint32_t batch_count;       /* 0: no --batch */
 } config;
 
 /* A map with its queries, in lockstar's and the baselines' forms. */
@@ -95,6 +97,10 @@ void bench_die(const char *fmt, ...)
  * 0 after --help, 2 (through bench_die or after the usage) on bad input. */
 uint32_t bench_parse_args(int argc, char **argv, config *cfg,
                           const char **files, uint32_t max);
+
+/* --batch: ls_batch_run on every query of m with each thread count of
+ * cfg, one Markdown row each (batch.c). */
+void bench_run_batches(const config *cfg, const bench_map *m);
 
 /* The Markdown table of one map, then the summary of all maps with the
  * targets this run can judge. */

@@ -18,7 +18,7 @@
 # BENCH_GEN_QUERIES (32), BENCH_SCALING_ALGOS (lockstar,jps,textbook,listscan:
 # Dijkstra, BFS and DFS search whole 4096^2 maps, which takes many minutes;
 # the Moving AI tables show them), BENCH_CALLGRIND_MAPS (lak303d random512-20-0),
-# BENCH_CALLGRIND_QUERIES (30), BENCH_JPS_MAPS (lak303d arena: JPS against
+# BENCH_BATCH_REPEAT (5: runs of each batch, median), BENCH_CALLGRIND_QUERIES (30), BENCH_JPS_MAPS (lak303d arena: JPS against
 # lockstar A* in instructions, on every query of the scenario), BENCH_CLOCK (wall, or cpu for thread CPU
 # time on a busy machine), BENCH_COMMIT (the source version to print;
 # default: git describes this tree), BENCH_QUICK=1 (a short run for trying the
@@ -47,6 +47,7 @@ gen_queries=${BENCH_GEN_QUERIES:-32}
 cg_maps=${BENCH_CALLGRIND_MAPS:-lak303d random512-20-0}
 cg_queries=${BENCH_CALLGRIND_QUERIES:-30}
 jps_maps=${BENCH_JPS_MAPS:-lak303d arena}
+batch_repeat=${BENCH_BATCH_REPEAT:-5}
 jps_limit=
 limit=
 if [ "${BENCH_QUICK:-0}" = 1 ]; then
@@ -193,6 +194,23 @@ if [ $have_valgrind = 1 ]; then
     fi
 fi
 
+# Batches: every query of the 512 x 512 maps through ls_batch_run with 1
+# and 2 threads (the goal: at least 1.8x with 2 on 2 cores).
+: >"$tmp/batch.md"
+if "$bin" --help | grep -q -- '--batch'; then
+    echo "report.sh: batches on 1 and 2 threads..." >&2
+    set --
+    for name in maze512-4-0 random512-20-0 16room_000; do
+        map=$maps/$name.map
+        [ -f "$map" ] || continue
+        if [ -f "$map.sub.scen" ]; then scen=$map.sub.scen; else scen=$map.scen; fi
+        set -- "$@" "$map" "$scen"
+    done
+    if [ $# -gt 0 ]; then
+        "$bin" --batch 1,2 --repeat "$batch_repeat" $limit "$@" >"$tmp/batch.md" || exit 1
+    fi
+fi
+
 {
     echo "# lockstar benchmark results"
     echo
@@ -255,6 +273,18 @@ fi
         fi
     else
         echo "valgrind (callgrind) is not installed; no instruction counts."
+    fi
+    if [ -s "$tmp/batch.md" ]; then
+        echo
+        echo "## Batches on threads"
+        echo
+        echo "\`lockstar-bench --batch 1,2 --repeat $batch_repeat $limit MAP SCEN ...\`: every"
+        echo "query of the map through one ls_batch_run (full contexts, default"
+        echo "query), wall time of the whole batch, median of $batch_repeat runs; every"
+        echo "status, result and path compared with the 1-thread run. Goal: at"
+        echo "least 1.8x with 2 threads on this 2-core machine."
+        echo
+        cat "$tmp/batch.md"
     fi
 } >"$out.tmp"
 mv "$out.tmp" "$out"
