@@ -29,11 +29,6 @@ static const cli_command batch_command = {
     "batch", 2, "expected MAP and SCEN only", 0, 0
 };
 
-typedef struct batch_totals {
-    uint32_t solved, refused;
-    uint64_t expansions;
-} batch_totals;
-
 /* Take --threads N (or --threads=N) out of argv, in place, before the
  * shared parser sees the rest. Returns -1 to go on, or the exit status. */
 static int take_threads(int *argc, char **argv, uint32_t *threads)
@@ -131,33 +126,10 @@ static int chunk_points(chunk *c, uint32_t capacity)
     return 0;
 }
 
-/* Print query i of the chunk as cmd_scen.c prints it. */
-static void print_one(const chunk *c, uint32_t i, const mai_query *sq,
-                      batch_totals *totals)
-{
-    const ls_result *r = &c->results[i];
-    ls_status st = c->statuses[i];
-    printf("%ld %ld %ld %ld", (long)sq->sx, (long)sq->sy, (long)sq->gx,
-           (long)sq->gy);
-    if (st < 0) {
-        printf(" error %s\n", ls_status_name(st));
-        totals->refused++;
-        return;
-    }
-    printf(" %ld %lu %016" PRIx64, (long)r->cost,
-           (unsigned long)r->expansions, r->digest);
-    if (st == LS_OK) {
-        cli_print_points(c->points + (size_t)i * c->capacity, r->path_length);
-        totals->solved++;
-    }
-    putchar('\n');
-    totals->expansions += r->expansions;
-}
-
 /* Run queries [first, first + n) and print them. 0, or -1 out of memory. */
 static int run_chunk(const cli_args *a, ls_batch *batch, const ls_grid *grid,
                      const mai_scen *scen, uint32_t first, uint32_t n,
-                     chunk *c, batch_totals *totals)
+                     chunk *c, cli_tally *totals)
 {
     uint32_t i, needed;
     for (i = 0; i < n; i++) {
@@ -184,13 +156,15 @@ static int run_chunk(const cli_args *a, ls_batch *batch, const ls_grid *grid,
             return -1;
     }
     for (i = 0; i < n; i++)
-        print_one(c, i, &scen->queries[first + i], totals);
+        cli_print_scen_line(&scen->queries[first + i], c->statuses[i],
+                            &c->results[i],
+                            c->points + (size_t)i * c->capacity, totals);
     return 0;
 }
 
 /* Every query in file order. CLI_EXIT_DONE when each one ran. */
 static int run_all(const cli_args *a, uint32_t threads, const ls_grid *grid,
-                   const mai_scen *scen, batch_totals *totals)
+                   const mai_scen *scen, cli_tally *totals)
 {
     ls_batch *batch = NULL;
     chunk c;
@@ -233,11 +207,11 @@ int cli_cmd_batch(int argc, char **argv)
     mai_error err;
     ls_grid *grid = NULL;
     mai_scen scen = { NULL, 0 };
-    batch_totals totals = { 0, 0, 0 };
+    cli_tally totals = { 0, 0, 0 };
     int32_t width = 0, height = 0;
     uint32_t threads = 0;
-    clock_t started, elapsed;
-    unsigned long ms;
+    clock_t started;
+    char detail[64], cpu[32];
     int status = parse_args(argc, argv, &a, &threads);
 
     if (status >= 0)
@@ -252,22 +226,11 @@ int cli_cmd_batch(int argc, char **argv)
     }
     started = clock();
     status = run_all(&a, threads, grid, &scen, &totals);
-    elapsed = clock() - started;
-    if (cli_finish(CLI_EXIT_DONE) != CLI_EXIT_DONE)
-        status = CLI_EXIT_BAD_INPUT;
-    if (status == CLI_EXIT_DONE) {
-        if (totals.refused > 0)
-            status = CLI_EXIT_BAD_INPUT;
-        /* CPU time of all threads, integer milliseconds: for humans. */
-        ms = (unsigned long)((uint64_t)elapsed * 1000u /
-                             (uint64_t)CLOCKS_PER_SEC);
-        fprintf(stderr, "lockstar batch: %lu queries, %lu solved, "
-                "%lu refused, %" PRIu64 " expansions, %lu threads, "
-                "%lu.%03lu s\n",
-                (unsigned long)scen.count, (unsigned long)totals.solved,
-                (unsigned long)totals.refused, totals.expansions,
-                (unsigned long)threads, ms / 1000u, ms % 1000u);
-    }
+    /* CPU time of all threads. */
+    cli_format_cpu_time(clock() - started, cpu, sizeof cpu);
+    snprintf(detail, sizeof detail, "%lu threads, %s", (unsigned long)threads,
+             cpu);
+    status = cli_end_scen_run("batch", scen.count, &totals, detail, status);
     mai_scen_free(&scen);
     ls_grid_destroy(grid);
     return status;

@@ -50,8 +50,8 @@ typedef struct queue_args {
 } queue_args;
 
 typedef struct queue_totals {
-    uint32_t solved, refused;
-    uint64_t expansions, ticks;
+    cli_tally tally;
+    uint64_t ticks;
 } queue_totals;
 
 /* The command's own options: 1 taken (into *field), 0 not it, -1
@@ -140,12 +140,14 @@ typedef struct printer {
 } printer;
 
 /* Request i's path into p->path: from the pool, or found again when the
- * pool could not keep it and p->refind. Returns the status to print by
- * (LS_OK with *length points), or -1 after reporting a failure. */
+ * pool could not keep it and p->refind. Sets *st to the status to print by
+ * (LS_OK with r->path_length points); returns 0, or -1 after reporting a
+ * failure. */
 static int fetch_path(printer *p, ls_queue *queue, uint32_t i,
                       const ls_query *q, const ls_result *r,
-                      ls_status *st, uint32_t *length)
+                      ls_status *st)
 {
+    uint32_t length;
     ls_result again;
     int32_t width, height;
     if (p->path.capacity < r->path_length) {
@@ -153,7 +155,7 @@ static int fetch_path(printer *p, ls_queue *queue, uint32_t i,
         if (cli_path_buffer_init(&p->path, r->path_length) != 0)
             return cli_fail("queue: out of memory"), -1;
     }
-    *st = ls_queue_path(queue, i, p->path.points, p->path.capacity, length);
+    *st = ls_queue_path(queue, i, p->path.points, p->path.capacity, &length);
     if (*st != LS_ERR_POOL_FULL || !p->refind)
         return 0;
     ls_grid_size(p->grid, &width, &height);
@@ -162,7 +164,6 @@ static int fetch_path(printer *p, ls_queue *queue, uint32_t i,
         return cli_fail("queue: out of memory"), -1;
     *st = ls_find_path(p->again, p->grid, q, p->path.points,
                        p->path.capacity, &again);
-    *length = again.path_length;
     if (*st != LS_OK || again.digest != r->digest)
         return cli_fail("queue: request %lu: found again, the path differs "
                         "from the queue's (digest %016" PRIx64 ", not %016"
@@ -179,27 +180,14 @@ static int print_one(printer *p, ls_queue *queue, uint32_t i, uint64_t tick,
 {
     ls_result r;
     ls_status st = ls_queue_result(queue, i, &r);
-    uint32_t length = 0;
 
     /* LS_ERR_POOL_FULL comes with the result filled: its path was found. */
     if ((st == LS_OK || st == LS_ERR_POOL_FULL) && r.status == LS_OK &&
-        fetch_path(p, queue, i, q, &r, &st, &length) != 0)
+        fetch_path(p, queue, i, q, &r, &st) != 0)
         return -1;
-    printf("%" PRIu64 " %ld %ld %ld %ld", tick, (long)sq->sx, (long)sq->sy,
-           (long)sq->gx, (long)sq->gy);
-    if (st != LS_OK) {
-        printf(" error %s\n", ls_status_name(st));
-        totals->refused++;
-    } else {
-        printf(" %ld %lu %016" PRIx64, (long)r.cost,
-               (unsigned long)r.expansions, r.digest);
-        if (r.status == LS_OK) {
-            cli_print_points(p->path.points, length);
-            totals->solved++;
-        }
-        putchar('\n');
-        totals->expansions += r.expansions;
-    }
+    printf("%" PRIu64 " ", tick);
+    cli_print_scen_line(sq, st != LS_OK ? st : r.status, &r, p->path.points,
+                        &totals->tally);
     ls_queue_release(queue, i);
     return 0;
 }
@@ -271,7 +259,8 @@ int cli_cmd_queue(int argc, char **argv)
     mai_error err;
     ls_grid *grid = NULL;
     mai_scen scen = { NULL, 0 };
-    queue_totals totals = { 0, 0, 0, 0 };
+    queue_totals totals;
+    char detail[32];
     int32_t width = 0, height = 0;
     int status = parse_args(argc, argv, &q);
 
@@ -285,18 +274,11 @@ int cli_cmd_queue(int argc, char **argv)
         ls_grid_destroy(grid);
         return cli_fail_error(&err);
     }
+    memset(&totals, 0, sizeof totals);
     status = run_all(&q, grid, &scen, &totals);
-    if (cli_finish(CLI_EXIT_DONE) != CLI_EXIT_DONE)
-        status = CLI_EXIT_BAD_INPUT;
-    if (status == CLI_EXIT_DONE) {
-        if (totals.refused > 0)
-            status = CLI_EXIT_BAD_INPUT;
-        fprintf(stderr, "lockstar queue: %lu queries, %lu solved, "
-                "%lu refused, %" PRIu64 " expansions, %" PRIu64 " ticks\n",
-                (unsigned long)scen.count, (unsigned long)totals.solved,
-                (unsigned long)totals.refused, totals.expansions,
-                totals.ticks);
-    }
+    snprintf(detail, sizeof detail, "%" PRIu64 " ticks", totals.ticks);
+    status = cli_end_scen_run("queue", scen.count, &totals.tally, detail,
+                              status);
     mai_scen_free(&scen);
     ls_grid_destroy(grid);
     return status;

@@ -60,16 +60,11 @@ static void set_points(ls_query *q, const mai_query *sq)
     q->goal_y = sq->gy;
 }
 
-typedef struct scen_totals {
-    uint32_t solved, refused;
-    uint64_t expansions;
-} scen_totals;
-
 /* Run one query and print its line. Returns 0, or -1 when out of memory
  * (reported). */
 static int run_one(const cli_args *a, ls_search *search, const ls_grid *grid,
                    const mai_query *sq, cli_path_buffer *path,
-                   scen_totals *totals)
+                   cli_tally *totals)
 {
     ls_query q = a->options.query;
     ls_result r;
@@ -84,31 +79,18 @@ static int run_one(const cli_args *a, ls_search *search, const ls_grid *grid,
                  (unsigned long)sq->line, ls_status_string(st));
         return -1;
     }
-    printf("%ld %ld %ld %ld", (long)sq->sx, (long)sq->sy, (long)sq->gx,
-           (long)sq->gy);
-    if (st != LS_OK) {
-        /* Refused when it began (a blocked start or goal, options the
-         * library refuses for this map) or during the search (a cost
-         * overflow: huge --straight or --weight on a big map). */
-        printf(" error %s\n", ls_status_name(st));
-        totals->refused++;
-        return 0;
-    }
-    printf(" %ld %lu %016" PRIx64, (long)r.cost, (unsigned long)r.expansions,
-           r.digest);
-    if (r.status == LS_OK) {
-        cli_print_points(path->points, path->length);
-        totals->solved++;
-    }
-    putchar('\n');
-    totals->expansions += r.expansions;
+    /* An error is a refusal when the query began (a blocked start or
+     * goal, options the library refuses for this map) or during the
+     * search (a cost overflow: huge --straight or --weight on a big map). */
+    cli_print_scen_line(sq, st != LS_OK ? st : r.status, &r, path->points,
+                        totals);
     return 0;
 }
 
 /* Every query in file order. CLI_EXIT_DONE when each one ran (refused
  * ones included), else CLI_EXIT_BAD_INPUT after reporting why. */
 static int run_all(const cli_args *a, const ls_grid *grid,
-                   const mai_scen *scen, scen_totals *totals)
+                   const mai_scen *scen, cli_tally *totals)
 {
     ls_search *search = NULL;
     cli_path_buffer path;
@@ -147,10 +129,10 @@ int cli_cmd_scen(int argc, char **argv)
     mai_error err;
     ls_grid *grid = NULL;
     mai_scen scen = { NULL, 0 };
-    scen_totals totals = { 0, 0, 0 };
+    cli_tally totals = { 0, 0, 0 };
     int32_t width = 0, height = 0;
-    clock_t started, elapsed;
-    unsigned long ms;
+    clock_t started;
+    char cpu[32];
     int status = parse_args(argc, argv, &a);
 
     if (status >= 0)
@@ -165,21 +147,8 @@ int cli_cmd_scen(int argc, char **argv)
     }
     started = clock();
     status = run_all(&a, grid, &scen, &totals);
-    elapsed = clock() - started;
-    if (cli_finish(CLI_EXIT_DONE) != CLI_EXIT_DONE)
-        status = CLI_EXIT_BAD_INPUT;
-    if (status == CLI_EXIT_DONE) {
-        if (totals.refused > 0)
-            status = CLI_EXIT_BAD_INPUT;
-        /* CPU time in integer milliseconds: for humans only. */
-        ms = (unsigned long)((uint64_t)elapsed * 1000u /
-                             (uint64_t)CLOCKS_PER_SEC);
-        fprintf(stderr, "lockstar scen: %lu queries, %lu solved, "
-                "%lu refused, %" PRIu64 " expansions, %lu.%03lu s\n",
-                (unsigned long)scen.count, (unsigned long)totals.solved,
-                (unsigned long)totals.refused, totals.expansions,
-                ms / 1000u, ms % 1000u);
-    }
+    cli_format_cpu_time(clock() - started, cpu, sizeof cpu);
+    status = cli_end_scen_run("scen", scen.count, &totals, cpu, status);
     mai_scen_free(&scen);
     ls_grid_destroy(grid);
     return status;

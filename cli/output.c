@@ -2,6 +2,7 @@
  * output.c - one-line errors, the final flush and path points, as every
  * lockstar command reports them (see output.h).
  */
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include "output.h"
@@ -41,4 +42,46 @@ void cli_print_points(const ls_point *points, uint32_t count)
     uint32_t i;
     for (i = 0; i < count; i++)
         printf(" %ld,%ld", (long)points[i].x, (long)points[i].y);
+}
+
+void cli_print_scen_line(const mai_query *sq, ls_status outcome,
+                         const ls_result *r, const ls_point *points,
+                         cli_tally *t)
+{
+    printf("%ld %ld %ld %ld", (long)sq->sx, (long)sq->sy, (long)sq->gx,
+           (long)sq->gy);
+    if (outcome < 0) {
+        printf(" error %s\n", ls_status_name(outcome));
+        t->refused++;
+        return;
+    }
+    printf(" %ld %lu %016" PRIx64, (long)r->cost,
+           (unsigned long)r->expansions, r->digest);
+    if (outcome == LS_OK) {
+        cli_print_points(points, r->path_length);
+        t->solved++;
+    }
+    putchar('\n');
+    t->expansions += r->expansions;
+}
+
+void cli_format_cpu_time(clock_t elapsed, char *out, size_t size)
+{
+    unsigned long ms = (unsigned long)((uint64_t)elapsed * 1000u /
+                                       (uint64_t)CLOCKS_PER_SEC);
+    snprintf(out, size, "%lu.%03lu s", ms / 1000u, ms % 1000u);
+}
+
+int cli_end_scen_run(const char *command, uint32_t queries,
+                     const cli_tally *t, const char *detail, int status)
+{
+    if (cli_finish(CLI_EXIT_DONE) != CLI_EXIT_DONE)
+        return CLI_EXIT_BAD_INPUT;
+    if (status != CLI_EXIT_DONE)
+        return status;
+    fprintf(stderr, "lockstar %s: %lu queries, %lu solved, %lu refused, "
+            "%" PRIu64 " expansions, %s\n", command, (unsigned long)queries,
+            (unsigned long)t->solved, (unsigned long)t->refused,
+            t->expansions, detail);
+    return t->refused > 0 ? CLI_EXIT_BAD_INPUT : CLI_EXIT_DONE;
 }

@@ -14,7 +14,9 @@
 #ifndef CLI_OUTPUT_H
 #define CLI_OUTPUT_H
 
+#include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 #include "lockstar.h"
 #include "movingai.h"
 
@@ -40,5 +42,29 @@ int cli_finish(int status);
 
 /* Write points as " x,y x,y ..." (each preceded by one space) to stdout. */
 void cli_print_points(const ls_point *points, uint32_t count);
+
+/* What a scenario run (`scen`, `queue`, `batch`) counts for its summary. */
+typedef struct cli_tally {
+    uint32_t solved, refused;
+    uint64_t expansions;
+} cli_tally;
+
+/* Print one query's scenario line and count it in t: with outcome >= 0
+ * (LS_OK, LS_NO_PATH, LS_EXPANSION_LIMIT) "sx sy gx gy cost expanded
+ * digest" and, after LS_OK, r->path_length points; with an error, "sx sy
+ * gx gy error NAME". The one place this format is written. */
+void cli_print_scen_line(const mai_query *sq, ls_status outcome,
+                         const ls_result *r, const ls_point *points,
+                         cli_tally *t);
+
+/* CPU time as "S.mmm s" (integer milliseconds: for humans only). */
+void cli_format_cpu_time(clock_t elapsed, char *out, size_t size);
+
+/* End a scenario run that ended with status: flush, then (if it is still
+ * CLI_EXIT_DONE) print "lockstar COMMAND: N queries, N solved, N refused,
+ * N expansions, DETAIL" on stderr. Returns the exit status: 2 after a
+ * write error or when any query was refused. */
+int cli_end_scen_run(const char *command, uint32_t queries,
+                     const cli_tally *t, const char *detail, int status);
 
 #endif
