@@ -473,10 +473,11 @@ ls_status ls_find_path(ls_search *search, const ls_grid *grid,
  * ls_batch_create through the allocator. The caller's thread is worker 0;
  * the others are POSIX threads (Win32 threads on Windows) that sleep
  * between runs and are joined by ls_batch_destroy. Where there are no
- * threads (wasm32-wasi) every worker's share runs on the caller's thread.
+ * threads (wasm32-wasi) every query runs on the caller's thread.
  *
- * ls_batch_run neither allocates nor starts threads. Query i is run by
- * worker i % threads with ls_find_path and writes only its own slots, so
+ * ls_batch_run neither allocates nor starts threads. Each query is run
+ * with ls_find_path by whichever worker is free next (queries are handed
+ * out one at a time, in index order) and writes only its own slots, so
  * every status, result and path is byte-identical to ls_find_path's for
  * that query, whatever the thread count or scheduling. The grid must not
  * be edited during a run; one batch runs one batch at a time.

@@ -2,40 +2,57 @@
  * batch.c - ls_batch: many queries on one read-only grid, on a fixed set
  * of worker threads made once at creation with one search context each.
  *
- * Determinism: query i always goes to worker i % threads, into its own
- * slots (statuses[i], results[i], points[i * capacity ...]), and is run
- * with ls_find_path on that worker's context; a query's outcome depends
- * on the query alone (no hidden state, lockstar.h), so neither the thread
- * count nor scheduling can change a byte. A run neither allocates nor
- * starts threads: the workers sleep on a condition variable between runs
- * and are joined in ls_batch_destroy.
+ * Determinism: a query's outcome depends on the query and the grid alone
+ * (no hidden state, lockstar.h), and query i writes only its own slots
+ * (statuses[i], results[i], points[i * capacity ...]); so which worker
+ * runs it, and when, cannot change a byte. Queries are therefore handed
+ * out one at a time, in index order, to whichever worker asks next (a
+ * counter under the batch's lock): a worker that drew short queries takes
+ * more of them, and no worker sits idle while another still holds a share
+ * fixed in advance (with a fixed i % threads split the slowest share set
+ * the run's time). A run neither allocates nor starts threads: the
+ * workers sleep on a condition variable between runs and are joined in
+ * ls_batch_destroy.
  */
 #include <string.h>
 #include "alloc.h"
 #include "batch.h"
 #include "digest.h"
 
-/* Worker k's share of the run: queries k, k + threads, k + 2 threads... */
+/* Run query i on search, filling its slots. */
+static void run_one(ls_batch *b, ls_search *search, uint32_t i)
+{
+    ls_point *points =
+        b->capacity ? b->points + (size_t)i * b->capacity : NULL;
+    ls_result *r = &b->results[i];
+    ls_status st;
+    /* Refusals leave *r as this, so every slot is defined. */
+    r->status = 0;
+    r->cost = -1;
+    r->expansions = 0;
+    r->path_length = 0;
+    r->digest = LS_DIGEST_EMPTY;
+    st = ls_find_path(search, b->grid, &b->queries[i], points, b->capacity,
+                      r);
+    if (st < 0 && st != LS_ERR_BUFFER_TOO_SMALL)
+        r->status = st;
+    b->statuses[i] = st;
+}
+
+/* Worker k takes the next unclaimed query until none is left. The lock
+ * costs tens of nanoseconds a query, against microseconds to milliseconds
+ * for the search itself. */
 static void run_share(ls_batch *b, uint32_t k)
 {
     ls_search *search = b->workers[k].search;
-    uint32_t i;
-    for (i = k; i < b->count; i += b->threads) {
-        ls_point *points =
-            b->capacity ? b->points + (size_t)i * b->capacity : NULL;
-        ls_result *r = &b->results[i];
-        ls_status st;
-        /* Refusals leave *r as this, so every slot is defined. */
-        r->status = 0;
-        r->cost = -1;
-        r->expansions = 0;
-        r->path_length = 0;
-        r->digest = LS_DIGEST_EMPTY;
-        st = ls_find_path(search, b->grid, &b->queries[i], points,
-                          b->capacity, r);
-        if (st < 0 && st != LS_ERR_BUFFER_TOO_SMALL)
-            r->status = st;
-        b->statuses[i] = st;
+    for (;;) {
+        uint32_t i;
+        ls__lock_take(&b->lock);
+        i = b->next++;
+        ls__lock_give(&b->lock);
+        if (i >= b->count)
+            return;
+        run_one(b, search, i);
     }
 }
 
@@ -196,12 +213,13 @@ ls_status ls_batch_run(ls_batch *b, const ls_grid *grid,
     b->statuses = statuses;
     b->results = results;
     if (!b->sync_ready) {
-        /* One thread, or a platform without threads: every share here. */
-        for (k = 0; k < b->threads; k++)
-            run_share(b, k);
+        /* One thread, or a platform without threads: every query here. */
+        for (k = 0; k < count; k++)
+            run_one(b, b->workers[0].search, k);
         return LS_OK;
     }
     ls__lock_take(&b->lock);
+    b->next = 0;
     b->round++;
     b->pending = b->threads - 1;
     ls__cond_wake_all(&b->wake);

@@ -28,6 +28,7 @@ struct ls_batch {
     ls__cond wake;         /* a run began, or destroy */
     ls__cond done;         /* a worker finished its share */
     uint32_t round;        /* runs so far */
+    uint32_t next;         /* the run's next unclaimed query (under lock) */
     uint32_t pending;      /* workers still on this run */
     uint32_t quit;
 
