@@ -236,7 +236,7 @@ static int refused_at(const char *text, const char *line)
 
 static void test_parser_refuses_malformed_files(void)
 {
-    CU_ASSERT_EQUAL(refused_at("lockstar-vectors 2\n", "t:1:"), 0);
+    CU_ASSERT_EQUAL(refused_at("lockstar-vectors 3\n", "t:1:"), 0);
     CU_ASSERT_EQUAL(refused_at("", "t:0:"), 0);
     CU_ASSERT_EQUAL(refused_at(MAPOK "bogus\n", "t:7:"), 0);
     CU_ASSERT_EQUAL(refused_at(HEAD "0123456789ABCDEF\nend\n", "t:5:"), 0);
@@ -320,6 +320,185 @@ static int header_written(const char *header, const char *want)
 
 #define V1 "lockstar-vectors 1\n"
 
+/* ---- scripts (format version 2) ---------------------------------------- */
+
+/* 16 lowercase hex digits of v. */
+static char *hex16(char buf[24], uint64_t v)
+{
+    snprintf(buf, 24, "%08lx%08lx", (unsigned long)(v >> 32),
+             (unsigned long)(v & 0xffffffffu));
+    return buf;
+}
+
+/* A script over every kind of line, its expected values computed here by
+ * the library's direct calls (ls_find_path, ls_grid_digest,
+ * ls_check_path), written into buf. 0, or -1. */
+static int script_text(char *buf, size_t size)
+{
+    static const char *const rows[] = { "....#...", ".##.#.#.",
+                                        "...#..#.", ".#...##.", NULL };
+    uint8_t cells[32];
+    ls_grid *grid = NULL;
+    ls_search *search = NULL;
+    ls_query q;
+    ls_result r1, r4;
+    ls_point path[32], p4[32];
+    ls_path_check pc;
+    uint64_t d0;
+    char h1[24], h2[24], h3[24];
+    int32_t x, y;
+    int n;
+
+    for (y = 0; y < 4; y++)
+        for (x = 0; x < 8; x++)
+            cells[y * 8 + x] = rows[y][x] == '#' ? 0 : 1;
+    if (ls_grid_create(8, 4, NULL, &grid) != LS_OK ||
+        ls_grid_load(grid, cells, 32) != LS_OK ||
+        ls_search_create(8, 4, NULL, &search) != LS_OK)
+        return -1;
+    d0 = vf_grid_digest(grid);
+    ls_query_init(&q);
+    q.goal_x = 7;
+    q.goal_y = 3;
+    if (ls_find_path(search, grid, &q, path, 32, &r1) != LS_OK ||
+        ls_grid_set(grid, 5, 1, 3) != LS_OK ||
+        ls_check_path(grid, &q, path, r1.path_length, r1.cost, &pc) != LS_OK)
+        return -1;
+    q.connectivity = 4;
+    if (ls_find_path(search, grid, &q, p4, 32, &r4) != LS_OK)
+        return -1;
+    {
+        uint64_t d1;
+        char a[24];
+        ls_grid_digest(grid, &d1);
+        n = snprintf(buf, size,
+            "lockstar-vectors 2\n\nmap s\nsize 8 4\nrow ....#...\n"
+            "row .##.#.#.\nrow ...#..#.\nrow .#...##.\ndigest %s\nend\n\n"
+            "script s-0\nmap s\nalgo astar\nconnectivity 8\ncorners none\n"
+            "heuristic auto\ntie high-g\nstraight 10\ndiagonal 14\n"
+            "weight 65536 1\nmax-expansions 0\nqueue 4 64\n"
+            "submit 1 0 0 7 3 -> 0 LS_OK\n"
+            "submit 2 0 0 6 1 -> 0 LS_OK\n"
+            "submit 1 0 0 1 0 -> -28 LS_ERR_DUPLICATE_ID\n"
+            "tick 0 -> pending 0\n"
+            "finished 1 0 LS_OK cost %ld expansions %lu length %lu digest %s\n"
+            "finished 2 -9 LS_ERR_GOAL_BLOCKED\n"
+            "release 3 -> -27 LS_ERR_UNKNOWN_ID\n"
+            "set 5 1 3 -> 0 LS_OK digest %s\n"
+            "rect 0 0 0 1 5 -> -2 LS_ERR_BAD_SIZE digest %s\n"
+            "digest -> %s\n"
+            "check 1 -> 0 LS_OK first %lu reason %ld cost %ld changed %ld\n"
+            "connectivity 4\n"
+            "check-path 10 2 0,0 2,0 -> 0 LS_OK first 1 reason 3 cost -1 "
+            "changed 1\n"
+            "batch 2 2\n"
+            "query 0 0 7 3 -> 0 LS_OK cost %ld expansions %lu length %lu "
+            "digest %s\n"
+            "query 0 0 6 1 -> -9 LS_ERR_GOAL_BLOCKED\n"
+            "end\n\n",
+            hex16(h1, d0), (long)r1.cost, (unsigned long)r1.expansions,
+            (unsigned long)r1.path_length, hex16(h2, r1.digest),
+            hex16(h3, d1), h3, h3, (unsigned long)pc.first_illegal,
+            (long)pc.reason, (long)pc.cost, (long)pc.cost_changed,
+            (long)r4.cost, (unsigned long)r4.expansions,
+            (unsigned long)r4.path_length, hex16(a, r4.digest));
+    }
+    ls_search_destroy(search);
+    ls_grid_destroy(grid);
+    return n > 0 && (size_t)n < size ? 0 : -1;
+}
+
+/* Parse text and check it: the mismatches (-1 when it does not parse). */
+static int check_script_text(const char *text)
+{
+    vf_file f;
+    vf_report rep;
+    char err[256];
+    if (vf_parse("s", text, strlen(text), &f, err, sizeof err) != 0)
+        return -1;
+    memset(&rep, 0, sizeof rep);
+    vf_check_file(&f, ".", "s", &rep);
+    vf_file_free(&f);
+    return (int)rep.mismatches;
+}
+
+/* text with the first occurrence of from replaced by to, into out. */
+static const char *replaced(char *out, const char *text, const char *from,
+                            const char *to)
+{
+    const char *at = strstr(text, from);
+    size_t pre;
+    if (!at)
+        return "";
+    pre = (size_t)(at - text);
+    memcpy(out, text, pre);
+    strcpy(out + pre, to);
+    strcat(out, at + strlen(from));
+    return out;
+}
+
+static void test_script_round_trips_and_checks(void)
+{
+    static char text[4096], bad[4096];
+    vf_file f;
+    vf_text again = { NULL, 0, 0, 0 };
+    char err[256];
+
+    CU_ASSERT_FATAL(script_text(text, sizeof text) == 0);
+    CU_ASSERT_EQUAL_FATAL(vf_parse("s", text, strlen(text), &f, err,
+                                   sizeof err), 0);
+    CU_ASSERT_EQUAL(f.script_count, 1);
+    CU_ASSERT_EQUAL(f.scripts[0].op_count, 17);
+    CU_ASSERT_EQUAL(f.scripts[0].ops[12].kind, VF_OP_OPTIONS);
+    CU_ASSERT_EQUAL(f.scripts[0].ops[12].query.connectivity, 4);
+    CU_ASSERT_EQUAL(f.scripts[0].ops[13].point_count, 2);
+    CU_ASSERT_FATAL(vf_write(&f, &again, err, sizeof err) == 0);
+    CU_ASSERT(again.length == strlen(text) &&
+              memcmp(again.data, text, again.length) == 0);
+    vf_text_free(&again);
+    vf_file_free(&f);
+    CU_ASSERT_EQUAL(check_script_text(text), 0);
+
+    /* Each wrong value is noticed. */
+    CU_ASSERT_EQUAL(check_script_text(replaced(bad, text, "pending 0",
+                                               "pending 1")), 1);
+    CU_ASSERT_EQUAL(check_script_text(replaced(bad, text,
+        "-28 LS_ERR_DUPLICATE_ID", "-26 LS_ERR_QUEUE_FULL")), 1);
+    CU_ASSERT_EQUAL(check_script_text(replaced(bad, text,
+        "finished 2 -9 LS_ERR_GOAL_BLOCKED\n", "")), 1);
+    CU_ASSERT_EQUAL(check_script_text(replaced(bad, text,
+        "rect 0 0 0 1 5 -> -2", "rect 0 0 1 1 5 -> -2")), 3); /* and the digest line after it */
+    CU_ASSERT_EQUAL(check_script_text(replaced(bad, text, "first 1 reason 3",
+                                               "first 1 reason 2")), 1);
+    CU_ASSERT_EQUAL(check_script_text(replaced(bad, text, "batch 2 2",
+                                               "batch 64 2")), 0);
+    CU_ASSERT(check_script_text(replaced(bad, text, "connectivity 4\n",
+                                         "straight 11\n")) >= 1);
+
+    /* Malformed scripts are refused with the line. */
+    CU_ASSERT_EQUAL(refused_at(replaced(bad, text, "lockstar-vectors 2",
+                                        "lockstar-vectors 1"), "t:12:"), 0);
+    CU_ASSERT_EQUAL(refused_at(replaced(bad, text, "queue 4 64\n", ""),
+                               "t:23:"), 0);
+    CU_ASSERT_EQUAL(refused_at(replaced(bad, text, "finished 2 -9",
+                                        "digest -> 0000000000000000\n"
+                                        "finished 2 -9"), "t:30:"), 0);
+    CU_ASSERT_EQUAL(refused_at(replaced(bad, text, "batch 2 2", "batch 2 3"),
+                               "t:40:"), 0);
+    CU_ASSERT_EQUAL(refused_at(replaced(bad, text, "batch 2 2", "batch 0 2"),
+                               "t:37:"), 0);
+    CU_ASSERT_EQUAL(refused_at(replaced(bad, text, "-9 LS_ERR_GOAL_BLOCKED\nend",
+                                        "-9 LS_ERR_GOAL_BLOCKED cost 1\nend"),
+                               "t:39:"), 0);
+    CU_ASSERT_EQUAL(refused_at(replaced(bad, text, "LS_OK first 1 reason 3",
+                                        "LS_OK"), "t:36:"), 0);
+    CU_ASSERT_EQUAL(refused_at(replaced(bad, text, "check-path 10 2",
+                                        "check-path 10 3"), "t:36:"), 0);
+    CU_ASSERT_EQUAL(refused_at(replaced(bad, text, "map s\nalgo",
+                                        "algo astar\nmap s\nalgo"),
+                               "t:13:"), 0);
+}
+
 static void test_header_round_trips_exactly(void)
 {
     /* Accepted headers: what the reader keeps, and write-parse-write
@@ -393,6 +572,9 @@ int suite_vectors_register(void)
                      test_writer_and_parser_round_trip) ||
         !CU_add_test(s, "parser refuses malformed files with the line",
                      test_parser_refuses_malformed_files) ||
+        !CU_add_test(s, "scripts: round trip, every kind of line checked, "
+                        "malformed ones refused with the line",
+                     test_script_round_trips_and_checks) ||
         !CU_add_test(s, "header round-trips exactly (CR and bytes refused)",
                      test_header_round_trips_exactly) ||
         !CU_add_test(s, "every golden vector matches, one-shot and sliced",

@@ -1,10 +1,12 @@
 /*
  * vecfile.h - golden vector files: parse, write, run and check.
  *
- * The format ("lockstar-vectors 1") is specified in vectors/README.md. A
- * file holds map blocks (a grid: generator reference, inline rows or a map
- * file, plus edits) and vector blocks (a query on a map with every option,
- * and the expected outcome). Parsing and writing are exact inverses on a
+ * The format ("lockstar-vectors 1", and 2 for files that hold scripts) is
+ * specified in vectors/README.md. A file holds map blocks (a grid:
+ * generator reference, inline rows or a map file, plus edits), vector
+ * blocks (a query on a map with every option, and the expected outcome)
+ * and, in version 2, script blocks (queue, batch, edit and path-check
+ * calls on a map, each with what it must return). Parsing and writing are exact inverses on a
  * canonical file, which is what tools/vecgen writes.
  *
  * Only plain fopen/fread/fwrite are used, and every number is formatted
@@ -20,7 +22,7 @@
 #include "lockstar.h"
 #include "mapgen.h"
 
-#define VF_FORMAT_VERSION 1
+#define VF_FORMAT_VERSION 2      /* the newest version read and written */
 #define VF_NAME_MAX 64          /* map names and vector ids, incl. NUL */
 #define VF_PATH_MAX 128         /* map file paths, incl. NUL */
 #define VF_WEIGHT_TEXT_MAX 24   /* weight text, incl. NUL */
@@ -78,12 +80,97 @@ typedef struct vf_vector {
     uint32_t line;
 } vf_vector;
 
+/* ---- scripts (format version 2) ---------------------------------------
+ *
+ * A script is a list of operations run in order on a fresh copy of its map
+ * (vectors/README.md, "Format version 2: scripts"). Each vf_op is one line
+ * of the file, in file order; a reader walks script->ops[0..op_count) and
+ * does what the kind says, with these fields (the others are 0):
+ *
+ *   kind             line in the file         fields used
+ *   VF_OP_OPTIONS    algo ... max-expansions  query, weight_text: the whole
+ *                    (the keys that change)   current query after the line(s)
+ *   VF_OP_QUEUE      queue CAPACITY POOL      capacity, pool
+ *   VF_OP_SUBMIT     submit ID SX SY GX GY    id, sx, sy, gx, gy, status
+ *   VF_OP_CANCEL     cancel ID                id, status
+ *   VF_OP_RELEASE    release ID               id, status
+ *   VF_OP_TICK       tick BUDGET              budget, pending
+ *   VF_OP_FINISHED   finished ID ...          id, status, and when
+ *                                             vf_op_has_result: result
+ *   VF_OP_SET        set X Y COST             x, y, cost (w = h = 1),
+ *                                             status, map_digest
+ *   VF_OP_RECT       rect X Y W H COST        x, y, w, h, cost, status,
+ *                                             map_digest
+ *   VF_OP_DIGEST     digest                   map_digest
+ *   VF_OP_BATCH      batch THREADS COUNT      threads, count: the next count
+ *                                             ops are its VF_OP_QUERY ops
+ *   VF_OP_QUERY      query SX SY GX GY        sx, sy, gx, gy, status, and
+ *                                             when vf_op_has_result: result
+ *   VF_OP_CHECK      check ID                 id, status, and when
+ *                                             vf_op_has_result: check
+ *   VF_OP_CHECK_PATH check-path PLANNED ...   planned, points[0..count),
+ *                                             status, and check likewise
+ *
+ * "status" is what the call must return (for VF_OP_FINISHED the request's
+ * ls_queue_status). The query every submit, query, check and check-path
+ * uses is the script's query until the first VF_OP_OPTIONS, then the
+ * query of the last VF_OP_OPTIONS before it (its start and goal replaced
+ * by sx, sy, gx, gy for submit and query). */
+enum {
+    VF_OP_OPTIONS = 1, VF_OP_QUEUE, VF_OP_SUBMIT, VF_OP_CANCEL,
+    VF_OP_RELEASE, VF_OP_TICK, VF_OP_FINISHED, VF_OP_SET, VF_OP_RECT,
+    VF_OP_DIGEST, VF_OP_BATCH, VF_OP_QUERY, VF_OP_CHECK, VF_OP_CHECK_PATH
+};
+
+#define VF_CHECK_PATH_MAX 64     /* points of one check-path line */
+
+typedef struct vf_op {
+    int32_t kind;            /* VF_OP_* */
+    uint32_t line;           /* its line in the file (0 if built) */
+    ls_query query;          /* OPTIONS */
+    char weight_text[VF_WEIGHT_TEXT_MAX]; /* OPTIONS */
+    uint32_t capacity, pool; /* QUEUE */
+    uint64_t id;             /* SUBMIT CANCEL RELEASE FINISHED CHECK */
+    int32_t sx, sy, gx, gy;  /* SUBMIT QUERY: start and goal */
+    uint32_t budget;         /* TICK: 0 = no limit */
+    uint32_t pending;        /* TICK: expected ls_queue_pending after it */
+    int32_t x, y, w, h;      /* SET RECT: the rectangle (SET: w = h = 1) */
+    uint32_t cost;           /* SET RECT: 0..255 */
+    uint32_t threads, count; /* BATCH: workers, query lines that follow */
+    int32_t planned;         /* CHECK_PATH: the planned cost */
+    uint32_t point_count;    /* CHECK_PATH: 0..VF_CHECK_PATH_MAX */
+    ls_point *points;        /* CHECK_PATH (malloc'd; NULL when none) */
+    ls_status status;        /* expected: the call's status */
+    ls_result result;        /* FINISHED QUERY: cost, expansions,
+                                path_length, digest (result.status unused) */
+    ls_path_check check;     /* CHECK CHECK_PATH */
+    uint64_t map_digest;     /* SET RECT DIGEST: ls_grid_digest after it */
+} vf_op;
+
+typedef struct vf_script {
+    char id[VF_NAME_MAX];
+    uint32_t map;            /* index into vf_file.maps */
+    ls_query query;          /* the current query at the start (the nine
+                                keys written right after "map") */
+    char weight_text[VF_WEIGHT_TEXT_MAX];
+    vf_op *ops;
+    uint32_t op_count, op_capacity;
+    uint32_t line;
+} vf_script;
+
+/* 1 when op carries the bracketed part of its line: FINISHED with status
+ * LS_OK, LS_NO_PATH, LS_EXPANSION_LIMIT or LS_ERR_POOL_FULL (its result);
+ * QUERY with status >= 0 (result); CHECK and CHECK_PATH with LS_OK (check). */
+int vf_op_has_result(const vf_op *op);
+
 typedef struct vf_file {
     char *header;            /* comment lines after the version line */
     vf_map *maps;
     uint32_t map_count, map_capacity;
     vf_vector *vectors;
     uint32_t vector_count, vector_capacity;
+    vf_script *scripts;      /* version 2; written after the vectors */
+    uint32_t script_count, script_capacity;
 } vf_file;
 
 /* A growing text buffer (the writer's output). */
@@ -99,7 +186,8 @@ typedef struct vf_report {
     FILE *out;
     uint32_t print_limit;
     uint32_t printed;
-    uint32_t checked;        /* vectors run */
+    uint32_t checked;        /* vectors and scripts run */
+    uint32_t scripts;        /* of those, scripts */
     uint32_t failed;         /* vectors with at least one mismatch */
     uint32_t mismatches;     /* fields that differed */
     uint32_t errors;         /* files, maps or the index that did not load */
@@ -122,6 +210,10 @@ void vf_file_free(vf_file *f);
  * query is ls_query_init's defaults and its weight text "1". */
 vf_map *vf_add_map(vf_file *f);
 vf_vector *vf_add_vector(vf_file *f);
+/* Append a script (query: ls_query_init's, weight text "1") or an op
+ * (zeroed but for kind) to a script; NULL when out of memory. */
+vf_script *vf_add_script(vf_file *f);
+vf_op *vf_add_op(vf_script *s, int32_t kind);
 /* Append an edit to a map; 0, or -1 when out of memory. */
 int vf_add_edit(vf_map *m, int32_t x, int32_t y, int32_t w, int32_t h,
                 uint32_t cost);
@@ -211,7 +303,15 @@ int vf_run(vf_runner *r, const ls_grid *grid, const vf_vector *v,
 uint32_t vf_compare(const char *where, const vf_vector *v, const char *mode,
                     const vf_outcome *got, vf_report *rep);
 
-/* Check every vector of a parsed file (named name, in directory dir).
+/* Run script s of f on a fresh copy of map_grid (its map, built and
+ * digest-checked) and compare every line; each difference is counted in
+ * rep and printed as "name:LINE: script ID (what): field: expected X, got
+ * Y". Returns the number of differences. */
+uint32_t vf_check_script(const vf_file *f, const vf_script *s,
+                         const ls_grid *map_grid, const char *name,
+                         vf_report *rep);
+
+/* Check every vector and script of a parsed file (named name, in directory dir).
  * Adds to rep; returns the number of vectors that failed. */
 uint32_t vf_check_file(const vf_file *f, const char *dir, const char *name,
                        vf_report *rep);

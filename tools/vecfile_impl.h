@@ -5,9 +5,11 @@
  *   vecfile_model.c  files, maps, vectors and outcomes in memory
  *   vecfile_text.c   names, numbers and text buffers
  *   vecfile_parse.c  vf_parse, vf_parse_index
+ *   vecfile_script_parse.c  the lines of a script block (for vf_parse)
  *   vecfile_write.c  vf_write, vf_write_index
  *   vecfile_load.c   vf_read_file, vf_load_map_file (disk reads)
  *   vecfile_run.c    grids, runs, comparisons, vf_check_file/dir
+ *   vecfile_script_run.c  running and checking a script (vf_check_script)
  */
 #ifndef LS_TOOLS_VECFILE_IMPL_H
 #define LS_TOOLS_VECFILE_IMPL_H
@@ -65,5 +67,22 @@ int vf_parse_hex64(const char *s, uint64_t *out);
 int vf_parse_point(char *s, ls_point *p);
 /* A name of table, or a decimal integer (values with no name). */
 int vf_parse_enum(const name_value *table, const char *s, int32_t *out);
+
+/* Where vf_parse is in a script block (vecfile_script_parse.c). */
+typedef struct vf_script_state {
+    int have_map;            /* its "map" line was read */
+    int have_queue;          /* its "queue" line was read */
+    int queue_users;         /* a submit, cancel, release, tick or check */
+    int after_tick;          /* the last line was a tick or a finished */
+    uint32_t batch_left;     /* query lines still owed to a batch */
+} vf_script_state;
+
+/* One line of a script (tok[0..n), the line's number): NULL, or the reason
+ * it is refused. Then, at "end": NULL or the reason the script is
+ * incomplete. */
+const char *vf_parse_script_line(vf_file *f, vf_script *s,
+                                 vf_script_state *st, uint32_t line,
+                                 char **tok, int n);
+const char *vf_finish_script(const vf_script *s, const vf_script_state *st);
 
 #endif

@@ -55,8 +55,15 @@ void vf_file_free(vf_file *f)
     }
     for (i = 0; i < f->vector_count; i++)
         vf_outcome_free(&f->vectors[i].expect);
+    for (i = 0; i < f->script_count; i++) {
+        uint32_t k;
+        for (k = 0; k < f->scripts[i].op_count; k++)
+            free(f->scripts[i].ops[k].points);
+        free(f->scripts[i].ops);
+    }
     free(f->maps);
     free(f->vectors);
+    free(f->scripts);
     free(f->header);
     vf_file_init(f);
 }
@@ -102,6 +109,45 @@ vf_vector *vf_add_vector(vf_file *f)
     v->expect.digest = VF_DIGEST_EMPTY;
     v->expect.partial_digest = VF_DIGEST_EMPTY;
     return v;
+}
+
+vf_script *vf_add_script(vf_file *f)
+{
+    vf_script *s;
+    if (vf_grow((void **)&f->scripts, &f->script_capacity, f->script_count,
+                sizeof *f->scripts) != 0)
+        return NULL;
+    s = &f->scripts[f->script_count++];
+    memset(s, 0, sizeof *s);
+    ls_query_init(&s->query);
+    strcpy(s->weight_text, "1");
+    return s;
+}
+
+vf_op *vf_add_op(vf_script *s, int32_t kind)
+{
+    vf_op *op;
+    if (vf_grow((void **)&s->ops, &s->op_capacity, s->op_count,
+                sizeof *s->ops) != 0)
+        return NULL;
+    op = &s->ops[s->op_count++];
+    memset(op, 0, sizeof *op);
+    op->kind = kind;
+    return op;
+}
+
+int vf_op_has_result(const vf_op *op)
+{
+    switch (op->kind) {
+    case VF_OP_FINISHED:
+        return op->status == LS_OK || op->status == LS_NO_PATH ||
+               op->status == LS_EXPANSION_LIMIT ||
+               op->status == LS_ERR_POOL_FULL;
+    case VF_OP_QUERY: return op->status >= 0;
+    case VF_OP_CHECK:
+    case VF_OP_CHECK_PATH: return op->status == LS_OK;
+    default: return 0;
+    }
 }
 
 int vf_add_edit(vf_map *m, int32_t x, int32_t y, int32_t w, int32_t h,

@@ -7,7 +7,7 @@
 #include <string.h>
 #include "vecfile_impl.h"
 
-#define MAX_TOKENS 40
+#define MAX_TOKENS 96 /* a check-path line: 64 points and 14 more */
 
 /* ------------------------------------------------------------------------
  * Parser
@@ -382,11 +382,14 @@ int vf_parse(const char *name, const char *text, size_t length, vf_file *out,
     parser ps;
     char *buf, *p, *end, *tok[MAX_TOKENS];
     vf_text header = { NULL, 0, 0, 0 };
-    enum { NONE, IN_MAP, IN_VECTOR } state = NONE;
+    enum { NONE, IN_MAP, IN_VECTOR, IN_SCRIPT } state = NONE;
     vf_map *m = NULL;
     vf_vector *v = NULL;
+    vf_script *sc = NULL;
     vector_state vs;
-    int have_source = 0, rc = -1, blocks = 0;
+    vf_script_state ss;
+    const char *reason;
+    int have_source = 0, rc = -1, blocks = 0, version = 1;
     int32_t rows_done = 0;
 
     ps.name = name;
@@ -395,6 +398,7 @@ int vf_parse(const char *name, const char *text, size_t length, vf_file *out,
     ps.err_size = err_size;
     vf_file_init(out);
     memset(&vs, 0, sizeof vs);
+    memset(&ss, 0, sizeof ss);
     buf = malloc(length + 1);
     if (!buf)
         return fail(&ps, "out of memory");
@@ -421,8 +425,11 @@ int vf_parse(const char *name, const char *text, size_t length, vf_file *out,
         if (nl > line && nl[-1] == '\r')
             nl[-1] = '\0';
         if (ps.line == 1) {
-            if (strcmp(line, "lockstar-vectors 1") != 0) {
-                fail(&ps, "the first line must be \"lockstar-vectors 1\"");
+            if (strcmp(line, "lockstar-vectors 2") == 0) {
+                version = 2;
+            } else if (strcmp(line, "lockstar-vectors 1") != 0) {
+                fail(&ps, "the first line must be \"lockstar-vectors 1\" "
+                          "(or 2, for a file with scripts)");
                 goto done;
             }
             continue;
@@ -452,13 +459,28 @@ int vf_parse(const char *name, const char *text, size_t length, vf_file *out,
             continue;
         if (state == NONE) {
             if (n != 2 || !valid_name(tok[1]) ||
-                (strcmp(tok[0], "map") != 0 && strcmp(tok[0], "vector") != 0)) {
-                fail(&ps, "expected \"map NAME\" or \"vector ID\" "
-                          "(names: 1-63 of A-Z a-z 0-9 . _ -)");
+                (strcmp(tok[0], "map") != 0 && strcmp(tok[0], "vector") != 0 &&
+                 strcmp(tok[0], "script") != 0)) {
+                fail(&ps, "expected \"map NAME\", \"vector ID\" or "
+                          "\"script ID\" (names: 1-63 of A-Z a-z 0-9 . _ -)");
                 goto done;
             }
             blocks++;
-            if (tok[0][0] == 'm') {
+            if (tok[0][0] == 's') {
+                if (version < 2) {
+                    fail(&ps, "script: only in a \"lockstar-vectors 2\" file");
+                    goto done;
+                }
+                sc = vf_add_script(out);
+                if (!sc) {
+                    fail(&ps, "out of memory");
+                    goto done;
+                }
+                strcpy(sc->id, tok[1]);
+                sc->line = ps.line;
+                memset(&ss, 0, sizeof ss);
+                state = IN_SCRIPT;
+            } else if (tok[0][0] == 'm') {
                 m = vf_add_map(out);
                 if (!m) {
                     fail(&ps, "out of memory");
@@ -486,6 +508,12 @@ int vf_parse(const char *name, const char *text, size_t length, vf_file *out,
             if (state == IN_MAP) {
                 if (finish_map(&ps, out, m, have_source, rows_done) != 0)
                     goto done;
+            } else if (state == IN_SCRIPT) {
+                reason = vf_finish_script(sc, &ss);
+                if (reason) {
+                    fail(&ps, reason);
+                    goto done;
+                }
             } else if (finish_vector(&ps, v, &vs) != 0) {
                 goto done;
             }
@@ -495,6 +523,12 @@ int vf_parse(const char *name, const char *text, size_t length, vf_file *out,
         if (state == IN_MAP) {
             if (parse_map_line(&ps, m, tok, n, &have_source, &rows_done) != 0)
                 goto done;
+        } else if (state == IN_SCRIPT) {
+            reason = vf_parse_script_line(out, sc, &ss, ps.line, tok, n);
+            if (reason) {
+                fail(&ps, reason);
+                goto done;
+            }
         } else if (parse_vector_line(&ps, out, v, &vs, tok, n) != 0) {
             goto done;
         }

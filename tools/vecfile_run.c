@@ -402,6 +402,32 @@ static ls_grid *compact_copy(const ls_grid *grid)
     return copy;
 }
 
+/* Build map i of f into grids[i] once, comparing its digest; broken[i]
+ * is 1 when it cannot be built, 2 when its digest differs. */
+static void build_map(const vf_file *f, uint32_t i, const char *dir,
+                      const char *name, ls_grid **grids, uint8_t *broken,
+                      vf_report *rep)
+{
+    const vf_map *m = &f->maps[i];
+    char err[256], num[24];
+    if (grids[i] || broken[i])
+        return;
+    if (vf_build_grid(m, dir, &grids[i], err, sizeof err) != 0) {
+        broken[i] = 1;
+        if (rep->out)
+            fprintf(rep->out, "%s: %s\n", name, err);
+    } else if (vf_grid_digest(grids[i]) != m->digest) {
+        char a[24], b[24];
+        broken[i] = 2;
+        if (rep->out)
+            fprintf(rep->out, "%s:%s: map %s: digest: expected %s, "
+                    "got %s (the map generator or map file differs)\n",
+                    name, vf_fmt_u64(num, m->line), m->name,
+                    vf_fmt_hex64(a, m->digest),
+                    vf_fmt_hex64(b, vf_grid_digest(grids[i])));
+    }
+}
+
 uint32_t vf_check_file(const vf_file *f, const char *dir, const char *name,
                        vf_report *rep)
 {
@@ -432,24 +458,7 @@ uint32_t vf_check_file(const vf_file *f, const char *dir, const char *name,
         snprintf(where, sizeof where, "%s:%s", name, vf_fmt_u64(num, v->line));
         rep->checked++;
         bad = check_self(where, v, rep);
-        if (!grids[v->map] && !broken[v->map]) {
-            const vf_map *m = &f->maps[v->map];
-            char err[256];
-            if (vf_build_grid(m, dir, &grids[v->map], err, sizeof err) != 0) {
-                broken[v->map] = 1;
-                if (rep->out)
-                    fprintf(rep->out, "%s: %s\n", name, err);
-            } else if (vf_grid_digest(grids[v->map]) != m->digest) {
-                char a[24], b[24];
-                broken[v->map] = 2;
-                if (rep->out)
-                    fprintf(rep->out, "%s:%s: map %s: digest: expected %s, "
-                            "got %s (the map generator or map file differs)\n",
-                            name, vf_fmt_u64(num, m->line), m->name,
-                            vf_fmt_hex64(a, m->digest),
-                            vf_fmt_hex64(b, vf_grid_digest(grids[v->map])));
-            }
-        }
+        build_map(f, v->map, dir, name, grids, broken, rep);
         if (broken[v->map] == 1) {
             report(rep, where, v, "map", "grid", "built", "failed");
             bad++;
@@ -488,6 +497,32 @@ uint32_t vf_check_file(const vf_file *f, const char *dir, const char *name,
                                        &rep->compact_grid_checked);
                 }
             }
+        }
+        if (bad) {
+            failed++;
+            rep->failed++;
+        }
+    }
+    for (i = 0; i < f->script_count; i++) {
+        const vf_script *sc = &f->scripts[i];
+        uint32_t bad = 0;
+        rep->checked++;
+        rep->scripts++;
+        build_map(f, sc->map, dir, name, grids, broken, rep);
+        if (broken[sc->map]) {
+            char num2[24];
+            bad++;
+            rep->mismatches++;
+            if (rep->out && (!rep->print_limit ||
+                             rep->printed < rep->print_limit)) {
+                rep->printed++;
+                fprintf(rep->out, "%s:%s: script %s (map): map %s: not "
+                        "built or digest differs\n", name,
+                        vf_fmt_u64(num2, sc->line), sc->id,
+                        f->maps[sc->map].name);
+            }
+        } else {
+            bad = vf_check_script(f, sc, grids[sc->map], name, rep);
         }
         if (bad) {
             failed++;
@@ -569,11 +604,12 @@ int vf_check_dir(const char *dir, vf_report *rep)
             free(text);
             continue;
         }
-        if (f.vector_count != counts[i]) {
+        if (f.vector_count + f.script_count != counts[i]) {
             char a[24], b[24];
             if (rep->out)
-                fprintf(rep->out, "vectors: %s holds %s vectors, the index "
-                        "says %s\n", names[i], vf_fmt_u64(a, f.vector_count),
+                fprintf(rep->out, "vectors: %s holds %s vectors and scripts, "
+                        "the index says %s\n", names[i],
+                        vf_fmt_u64(a, f.vector_count + f.script_count),
                         vf_fmt_u64(b, counts[i]));
             rep->errors++;
         }
@@ -597,10 +633,11 @@ int vf_check_dir(const char *dir, vf_report *rep)
     free(counts);
     free(path);
     if (rep->out) {
-        char a[24], b[24], c[24], d[24];
-        fprintf(rep->out, "vectors: %s checked (%s also in a compact context, "
-                "%s also on a compact grid), %s failed\n",
-                vf_fmt_u64(a, rep->checked), vf_fmt_u64(c, rep->compact_checked),
+        char a[24], b[24], c[24], d[24], e[24];
+        fprintf(rep->out, "vectors: %s checked (%s scripts; %s also in a "
+                "compact context, %s also on a compact grid), %s failed\n",
+                vf_fmt_u64(a, rep->checked), vf_fmt_u64(e, rep->scripts),
+                vf_fmt_u64(c, rep->compact_checked),
                 vf_fmt_u64(d, rep->compact_grid_checked), vf_fmt_u64(b, rep->failed));
         if (rep->errors)
             fprintf(rep->out, "vectors: %s file errors\n",

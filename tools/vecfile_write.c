@@ -220,6 +220,220 @@ static void write_vector(const vf_file *f, const vf_vector *v, vf_text *t)
     put(t, "end\n\n");
 }
 
+/* ------------------------------------------------------------------------
+ * Scripts (format version 2)
+ * --------------------------------------------------------------------- */
+
+/* The query keys of q that differ from prev (all nine when prev is NULL),
+ * in the order of a vector block. */
+static void put_options(vf_text *t, const ls_query *q, const char *wtext,
+                        const ls_query *prev, const char *prev_wtext)
+{
+    if (!prev || q->algorithm != prev->algorithm)
+        put_key_enum(t, "algo", vf_algo_names, q->algorithm);
+    if (!prev || q->connectivity != prev->connectivity)
+        put_key_i(t, "connectivity", q->connectivity);
+    if (!prev || q->corner_rule != prev->corner_rule)
+        put_key_enum(t, "corners", vf_corner_names, q->corner_rule);
+    if (!prev || q->heuristic != prev->heuristic)
+        put_key_enum(t, "heuristic", vf_heuristic_names, q->heuristic);
+    if (!prev || q->tie_break != prev->tie_break)
+        put_key_enum(t, "tie", vf_tie_names, q->tie_break);
+    if (!prev || q->straight_cost != prev->straight_cost)
+        put_key_u(t, "straight", q->straight_cost);
+    if (!prev || q->diagonal_cost != prev->diagonal_cost)
+        put_key_u(t, "diagonal", q->diagonal_cost);
+    if (!prev || q->weight != prev->weight || strcmp(wtext, prev_wtext) != 0)
+        put_key_i_text(t, "weight", q->weight, wtext);
+    if (!prev || q->max_expansions != prev->max_expansions)
+        put_key_u(t, "max-expansions", q->max_expansions);
+}
+
+/* 1 when an options op would write no line. */
+static int same_options(const ls_query *a, const char *at, const ls_query *b,
+                        const char *bt)
+{
+    return a->algorithm == b->algorithm &&
+           a->connectivity == b->connectivity &&
+           a->corner_rule == b->corner_rule && a->heuristic == b->heuristic &&
+           a->tie_break == b->tie_break &&
+           a->straight_cost == b->straight_cost &&
+           a->diagonal_cost == b->diagonal_cost && a->weight == b->weight &&
+           strcmp(at, bt) == 0 && a->max_expansions == b->max_expansions;
+}
+
+/* " -> N NAME" */
+static void put_status(vf_text *t, ls_status st)
+{
+    put(t, " -> ");
+    put_i(t, st);
+    put(t, " ");
+    put(t, vf_status_known(st) ? ls_status_name(st) : "?");
+}
+
+static void put_hex(vf_text *t, uint64_t v)
+{
+    char buf[24];
+    put(t, vf_fmt_hex64(buf, v));
+}
+
+static void put_result(vf_text *t, const ls_result *r)
+{
+    put(t, " cost ");
+    put_i(t, r->cost);
+    put(t, " expansions ");
+    put_u(t, r->expansions);
+    put(t, " length ");
+    put_u(t, r->path_length);
+    put(t, " digest ");
+    put_hex(t, r->digest);
+}
+
+static void put_check(vf_text *t, const ls_path_check *c)
+{
+    put(t, " first ");
+    put_u(t, c->first_illegal);
+    put(t, " reason ");
+    put_i(t, c->reason);
+    put(t, " cost ");
+    put_i(t, c->cost);
+    put(t, " changed ");
+    put_i(t, c->cost_changed);
+}
+
+static int write_op(vf_text *t, const vf_op *op)
+{
+    uint32_t i;
+    switch (op->kind) {
+    case VF_OP_QUEUE:
+        put(t, "queue ");
+        put_u(t, op->capacity);
+        put(t, " ");
+        put_u(t, op->pool);
+        break;
+    case VF_OP_SUBMIT:
+        put(t, "submit ");
+        put_u(t, op->id);
+        put(t, " ");
+        put_ij(t, op->sx, op->sy);
+        put(t, " ");
+        put_ij(t, op->gx, op->gy);
+        put_status(t, op->status);
+        break;
+    case VF_OP_CANCEL:
+    case VF_OP_RELEASE:
+    case VF_OP_CHECK:
+        put(t, op->kind == VF_OP_CANCEL ? "cancel "
+               : op->kind == VF_OP_RELEASE ? "release " : "check ");
+        put_u(t, op->id);
+        put_status(t, op->status);
+        if (vf_op_has_result(op))
+            put_check(t, &op->check);
+        break;
+    case VF_OP_TICK:
+        put(t, "tick ");
+        put_u(t, op->budget);
+        put(t, " -> pending ");
+        put_u(t, op->pending);
+        break;
+    case VF_OP_FINISHED:
+        put(t, "finished ");
+        put_u(t, op->id);
+        put(t, " ");
+        put_i(t, op->status);
+        put(t, " ");
+        put(t, vf_status_known(op->status) ? ls_status_name(op->status) : "?");
+        if (vf_op_has_result(op))
+            put_result(t, &op->result);
+        break;
+    case VF_OP_SET:
+    case VF_OP_RECT:
+        put(t, op->kind == VF_OP_SET ? "set " : "rect ");
+        put_ij(t, op->x, op->y);
+        if (op->kind == VF_OP_RECT) {
+            put(t, " ");
+            put_ij(t, op->w, op->h);
+        }
+        put(t, " ");
+        put_u(t, op->cost);
+        put_status(t, op->status);
+        put(t, " digest ");
+        put_hex(t, op->map_digest);
+        break;
+    case VF_OP_DIGEST:
+        put(t, "digest -> ");
+        put_hex(t, op->map_digest);
+        break;
+    case VF_OP_BATCH:
+        put(t, "batch ");
+        put_u(t, op->threads);
+        put(t, " ");
+        put_u(t, op->count);
+        break;
+    case VF_OP_QUERY:
+        put(t, "query ");
+        put_ij(t, op->sx, op->sy);
+        put(t, " ");
+        put_ij(t, op->gx, op->gy);
+        put_status(t, op->status);
+        if (vf_op_has_result(op))
+            put_result(t, &op->result);
+        break;
+    case VF_OP_CHECK_PATH:
+        if (op->point_count > VF_CHECK_PATH_MAX)
+            return -1;
+        put(t, "check-path ");
+        put_i(t, op->planned);
+        put(t, " ");
+        put_u(t, op->point_count);
+        for (i = 0; i < op->point_count; i++) {
+            put(t, " ");
+            put_i(t, op->points[i].x);
+            put(t, ",");
+            put_i(t, op->points[i].y);
+        }
+        put_status(t, op->status);
+        if (vf_op_has_result(op))
+            put_check(t, &op->check);
+        break;
+    default:
+        return -1;
+    }
+    put(t, "\n");
+    return 0;
+}
+
+static int write_script(const vf_file *f, const vf_script *s, vf_text *t,
+                        char *err, size_t err_size)
+{
+    const ls_query *cur = &s->query;
+    const char *cur_text = s->weight_text;
+    uint32_t i;
+
+    put_key(t, "script", s->id);
+    put_key(t, "map", f->maps[s->map].name);
+    put_options(t, &s->query, s->weight_text, NULL, NULL);
+    for (i = 0; i < s->op_count; i++) {
+        const vf_op *op = &s->ops[i];
+        if (op->kind == VF_OP_OPTIONS) {
+            if (same_options(&op->query, op->weight_text, cur, cur_text)) {
+                snprintf(err, err_size, "script %s: op %lu changes no option",
+                         s->id, (unsigned long)i);
+                return -1;
+            }
+            put_options(t, &op->query, op->weight_text, cur, cur_text);
+            cur = &op->query;
+            cur_text = op->weight_text;
+        } else if (write_op(t, op) != 0) {
+            snprintf(err, err_size, "script %s: op %lu cannot be written",
+                     s->id, (unsigned long)i);
+            return -1;
+        }
+    }
+    put(t, "end\n\n");
+    return 0;
+}
+
 int vf_write(const vf_file *f, vf_text *t, char *err, size_t err_size)
 {
     uint32_t i;
@@ -235,7 +449,8 @@ int vf_write(const vf_file *f, vf_text *t, char *err, size_t err_size)
                                 "printable ASCII (space to '~')");
         return -1;
     }
-    put(t, "lockstar-vectors 1\n");
+    put(t, f->script_count > 0 ? "lockstar-vectors 2\n"
+                               : "lockstar-vectors 1\n");
     if (f->header) {
         const char *p = f->header;
         while (*p) {
@@ -267,6 +482,26 @@ int vf_write(const vf_file *f, vf_text *t, char *err, size_t err_size)
             written[v->map] = 1;
         }
         write_vector(f, v, t);
+    }
+    /* Scripts after the vectors, each map likewise before its first use. */
+    for (i = 0; i < f->script_count; i++) {
+        const vf_script *sc = &f->scripts[i];
+        if (sc->map >= f->map_count) {
+            free(written);
+            snprintf(err, err_size, "script %s: no such map", sc->id);
+            return -1;
+        }
+        if (!written[sc->map]) {
+            if (write_map(&f->maps[sc->map], t, err, err_size) != 0) {
+                free(written);
+                return -1;
+            }
+            written[sc->map] = 1;
+        }
+        if (write_script(f, sc, t, err, err_size) != 0) {
+            free(written);
+            return -1;
+        }
     }
     for (i = 0; i < f->map_count; i++) {
         if (!written[i] && write_map(&f->maps[i], t, err, err_size) != 0) {
