@@ -12,6 +12,7 @@ void cli_usage(FILE *out)
 "       lockstar queue MAP SCEN --tick-budget E [--per-tick K] [--pool N]\n"
 "                      [options]\n"
 "       lockstar digest MAP [--swamp-cost N]\n"
+"       lockstar selftest\n"
 "       lockstar --help | --version\n"
 "\n"
 "  path   find one path; prints status, cost, expansions, digest and the\n"
@@ -33,6 +34,10 @@ void cli_usage(FILE *out)
 "         worker threads (1..64); --budget is not used\n"
 "  digest print the map digest (ls_grid_digest) as 16 hex digits; only\n"
 "         --swamp-cost applies\n"
+"  selftest  run the golden vectors built into the library (ls_selftest);\n"
+"         prints 'lockstar selftest: P passed, F failed, digest D' (D: 16\n"
+"         hex digits, README.md gives the one this version must print);\n"
+"         exit status 0 when all passed, 1 (first failure on stderr) if not\n"
 "\n"
 "options (both commands; --opt V or --opt=V):\n"
 "  --connect 4|8                 neighbours per cell (default 8)\n"
@@ -56,7 +61,8 @@ void cli_usage(FILE *out)
 "                                never changes the output\n"
 "\n"
 "maps: Moving AI format; . G S passable (cost 1), @ O T W blocked.\n"
-"exit status: 0 done (path: found), 1 path: no path, 2 bad input\n"
+"exit status: 0 done (path: found), 1 path: no path (selftest: a case\n"
+"failed), 2 bad input\n"
 "(scen: any error line).\n",
         out);
 }

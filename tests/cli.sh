@@ -764,6 +764,24 @@ expect_error 2 "batch unknown option" "batch: unknown option '--draw'" \
 expect_error 2 "batch bad option value" "--connect" \
     batch "$demo" "$demo_scen" --threads 2 --connect 5
 
+# ------------------------------------------------------------ selftest
+# `lockstar selftest` passes and prints exactly the line README.md
+# publishes ("Self-test on the device"): the README may not lie about the
+# digest a build of this version must give, on any target.
+expect_code 0 "selftest" selftest
+st_line=$(cat "$tmp/out")
+case "$st_line" in
+"lockstar selftest: "*" passed, 0 failed, digest "????????????????) ;;
+*) fail "selftest: unexpected output: $st_line" ;;
+esac
+[ "$(wc -l <"$tmp/out" | tr -d ' ')" = 1 ] || fail "selftest: more than one line"
+[ -s "$tmp/err" ] && fail "selftest: wrote to stderr: $(head -c 200 "$tmp/err")"
+grep -F -x -e "    $st_line" "$top_srcdir/README.md" >/dev/null ||
+    fail "selftest: README.md does not publish the line '$st_line'"
+expect_error 2 "selftest argument" "selftest takes none" selftest extra
+expect_error 2 "selftest option" "unexpected argument '--connect'" \
+    selftest --connect 4
+
 echo "cli.sh: $checks runs, $failures failures"
 [ "$failures" -eq 0 ] || exit 1
 exit 0

@@ -21,5 +21,6 @@ int suite_vectors_register(void);
 int suite_edits_register(void);
 int suite_queue_register(void);
 int suite_batch_register(void);
+int suite_selftest_register(void);
 
 #endif

@@ -19,7 +19,7 @@ static const register_fn all_suites[] = {
     suite_parsers_register,    suite_reader_register,
     suite_vectors_register,    suite_queue_register,
     suite_batch_register,
-    suite_edits_register,
+    suite_edits_register,      suite_selftest_register,
 };
 
 int main(int argc, char **argv)

@@ -1,0 +1,141 @@
+/*
+ * selftest.h - the self-test's insides (ls_selftest, lockstar.h): the
+ * embedded cases as src/selftest_data.c holds them (written by
+ * tools/selftestgen from vectors/, never by hand), the runner of
+ * src/selftest.c and the script interpreter of src/selftest_script.c.
+ * Tests reach ls__selftest_run to run a tampered copy of the tables.
+ *
+ * The combined digest folds every observed value as FNV-1a 64 over its
+ * little-endian bytes (4 for 32-bit values, 8 for 64-bit ones). Which
+ * values a case observes, in which order, is listed where the case is run:
+ * run_search in src/selftest.c, the operations in src/selftest_script.c.
+ * tools/selftestgen folds the golden values in the same order to compute
+ * the digest every device must give.
+ */
+#ifndef LS_SELFTEST_H
+#define LS_SELFTEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "lockstar.h"
+
+/* How a map's cells are encoded in the byte table. */
+enum {
+    /* (cost, run) pairs, the run a LEB128 number >= 1, row-major. */
+    LS__ST_RLE = 0,
+    /* One bit per cell, row-major, least significant bit first: 1 open
+     * (cost 1), 0 blocked. */
+    LS__ST_BITS = 1
+};
+
+typedef struct ls__st_map {
+    int32_t width, height;
+    uint32_t encoding;     /* LS__ST_RLE or LS__ST_BITS */
+    uint32_t offset, size; /* its bytes in ls__selftest_data.bytes */
+    uint64_t digest;       /* ls_grid_digest of the map (lockstar.h) */
+} ls__st_map;
+
+/* One query of a vector file with its golden outcome (vectors/README.md,
+ * "Vector block"). */
+typedef struct ls__st_search {
+    const char *id;        /* the vector's id in its file */
+    uint32_t map;
+    int32_t start_x, start_y, goal_x, goal_y;
+    int32_t connectivity, corner_rule, heuristic, tie_break, algorithm;
+    uint32_t straight_cost, diagonal_cost;
+    int32_t weight;
+    uint32_t max_expansions;
+    uint32_t budget;       /* 0: one-shot only; else also sliced */
+    int32_t status;
+    uint32_t slices;
+    int32_t cost;
+    uint32_t expansions, length;
+    uint64_t digest;
+    uint32_t partial_length;
+    uint64_t partial_digest;
+} ls__st_search;
+
+/* A script (vectors/README.md, "Format version 2: scripts") as a run of
+ * 32-bit words of ls__selftest_data.words (format: src/selftest_script.c). */
+typedef struct ls__st_script {
+    const char *id;
+    uint32_t map;
+    uint32_t first_word, word_count;
+    /* What it needs, for sizing memory before anything runs: its queue's
+     * capacity and pool (0, 0 without a queue), the most queries of one
+     * batch, the longest point list it checks. */
+    uint32_t queue_capacity, queue_pool, batch_queries;
+} ls__st_script;
+
+typedef struct ls__selftest_data {
+    const ls__st_map *maps;
+    uint32_t map_count;
+    const uint8_t *bytes;
+    uint32_t byte_count;
+    const ls__st_search *searches;
+    uint32_t search_count;
+    const ls__st_script *scripts;
+    uint32_t script_count;
+    const uint32_t *words;
+    uint32_t word_count;
+    uint64_t digest;       /* the combined digest of the golden values */
+} ls__selftest_data;
+
+/* The tables of src/selftest_data.c. */
+extern const ls__selftest_data ls__selftest_builtin;
+
+/* ls_selftest on the given tables. */
+ls_status ls__selftest_run(const ls__selftest_data *data,
+                           const ls_allocator *allocator,
+                           ls_selftest_report *out);
+
+/* ---- shared by src/selftest.c and src/selftest_script.c ------------- */
+
+/* What a run holds while it goes: made by src/selftest.c. */
+typedef struct ls__st_run {
+    const ls__selftest_data *data;
+    ls_allocator arena;      /* a bump allocator over arena_base */
+    uint8_t *arena_base;
+    size_t arena_size, arena_used;
+    size_t arena_mark;       /* where the buffers end: grids start here */
+    int32_t max_width, max_height; /* what the buffers were sized for */
+    uint64_t digest;         /* the fold so far */
+    uint32_t mismatches;     /* differences in the current case */
+    uint32_t step;           /* where the first difference was */
+    uint32_t failed_step;
+    ls_grid *grid;           /* the current map's grid */
+    uint32_t grid_map;       /* which map it holds (UINT32_MAX: none) */
+    ls_search *search;
+    uint8_t *cells;          /* max cells, for decoding a map */
+    ls_point *points;        /* max cells (at least the largest pool) */
+    uint32_t point_capacity;
+    /* Scripts: */
+    uint64_t *held;          /* ids of held requests, submission order */
+    uint8_t *unfinished;     /* per held request, before a tick */
+    uint32_t held_capacity;
+    ls_point *batch_points;  /* batch_queries * cells */
+    ls_status *batch_statuses;
+    ls_result *batch_results;
+    ls_query *batch_queries;
+    uint32_t batch_capacity;
+} ls__st_run;
+
+/* Fold a value into the digest. */
+void ls__st_fold32(ls__st_run *run, uint32_t v);
+void ls__st_fold64(ls__st_run *run, uint64_t v);
+/* Fold got, and count a difference from want (at the current step). */
+void ls__st_expect32(ls__st_run *run, uint32_t got, uint32_t want);
+void ls__st_expect64(ls__st_run *run, uint64_t got, uint64_t want);
+
+/* Make run->grid hold map, and run->search a context of its size: the
+ * cells are loaded again only when it is another map or force is set (a
+ * script edits its grid), the grid and context made again (the arena
+ * rewound to arena_mark) only when the size changes. Then the map digest
+ * is folded and compared. 0, or -1 when the grid could not be made
+ * (counted as a difference). */
+int ls__st_use_map(ls__st_run *run, uint32_t map, int force);
+
+/* Run script i; its differences are counted in run. */
+void ls__st_run_script(ls__st_run *run, uint32_t i);
+
+#endif

@@ -1,0 +1,90 @@
+/*
+ * selftestgen.h - shared by tools/selftestgen.c (the driver, maps and
+ * search vectors) and tools/selftestgen_script.c (scripts): the data being
+ * gathered for src/selftest_data.c, text output and the digest fold.
+ */
+#ifndef LS_TOOLS_SELFTESTGEN_H
+#define LS_TOOLS_SELFTESTGEN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "vecfile.h"
+
+#define SG_MAX_FILES 32
+#define SG_MAX_MAPS 1024
+#define SG_MAX_SEARCHES 1024
+#define SG_MAX_SCRIPTS 1024
+
+typedef struct sg_text {
+    char *data;
+    size_t length, capacity;
+    int failed;
+} sg_text;
+
+typedef struct sg_map {
+    const vf_file *file;     /* where it comes from */
+    uint32_t vf_index;
+    int32_t width, height;
+    uint32_t encoding, offset, size;
+    uint64_t digest;         /* lockstar.h's map digest */
+} sg_map;
+
+typedef struct sg_search {
+    const vf_vector *v;
+    uint32_t map;
+} sg_search;
+
+typedef struct sg_script {
+    const char *id;
+    uint32_t map;
+    uint32_t first_word, word_count;
+    uint32_t queue_capacity, queue_pool, batch_queries;
+} sg_script;
+
+typedef struct sg_data {
+    vf_file files[SG_MAX_FILES];
+    const char *file_names[SG_MAX_FILES];
+    uint32_t per_file[SG_MAX_FILES];  /* cases taken from each */
+    uint32_t file_count;
+    sg_map maps[SG_MAX_MAPS];
+    uint32_t map_count;
+    uint8_t *bytes;
+    uint32_t byte_count, byte_capacity;
+    sg_search searches[SG_MAX_SEARCHES];
+    uint32_t search_count;
+    sg_script scripts[SG_MAX_SCRIPTS];
+    uint32_t script_count;
+    uint32_t *words;
+    uint32_t word_count, word_capacity;
+    uint64_t digest;         /* the golden values folded so far */
+} sg_data;
+
+/* Text: append a string, numbers as C literals, wrap long lines. */
+void sg_put(sg_text *t, const char *s);
+void sg_u64(sg_text *t, uint64_t v);
+void sg_u32(sg_text *t, uint32_t v);
+void sg_i32(sg_text *t, int32_t v);
+void sg_hex64(sg_text *t, uint64_t v);
+void sg_hex64_plain(char out[17], uint64_t v);
+void sg_wrap(sg_text *t, size_t *line_start, size_t width);
+
+/* The runner's fold (src/selftest.c), on golden values. */
+void sg_fold32(uint64_t *h, uint32_t v);
+void sg_fold64(uint64_t *h, uint64_t v);
+void sg_fold_i32(uint64_t *h, int32_t v);
+
+/* lockstar.h's map digest of width x height cells, from its formula. */
+uint64_t sg_map_digest(int32_t width, int32_t height, const uint8_t *cells);
+/* Parse dir/name into f; 0, or -1 with a message. */
+int sg_load(const char *dir, const char *name, vf_file *f);
+/* The map's index in d (added if new), or -1 with a message. */
+int32_t sg_add_map(sg_data *d, const vf_file *f, uint32_t index,
+                   const char *dir, const char *file);
+
+/* Scripts (tools/selftestgen_script.c): read the script files, encode and
+ * fold their scripts; write their tables; free what they hold. */
+int sg_add_scripts(sg_data *d, const char *dir);
+void sg_write_scripts(sg_text *t, const sg_data *d);
+void sg_free_scripts(sg_data *d);
+
+#endif
