@@ -44,6 +44,10 @@ const char *ls_status_string(ls_status status)
     case LS_ERR_DUPLICATE_ID: return "the queue already holds a request with this id";
     case LS_ERR_POOL_FULL: return "path found, but the queue's path pool has no room for it";
     case LS_ERR_THREAD: return "the system refused a thread, lock or condition variable";
+    case LS_ERR_BAD_FRAME: return "world frame invalid: cell size must be > 0, no value may be 0x80000000";
+    case LS_ERR_WORLD_RANGE: return "a world position, length or cell is outside its range";
+    case LS_ERR_BAD_SPEED: return "agent speed must be > 0";
+    case LS_ERR_BAD_AGENT: return "agent state inconsistent, or not the waypoints of its route";
     default: return "unknown status";
     }
 }
@@ -85,6 +89,10 @@ const char *ls_status_name(ls_status status)
     case LS_ERR_DUPLICATE_ID: return "LS_ERR_DUPLICATE_ID";
     case LS_ERR_POOL_FULL: return "LS_ERR_POOL_FULL";
     case LS_ERR_THREAD: return "LS_ERR_THREAD";
+    case LS_ERR_BAD_FRAME: return "LS_ERR_BAD_FRAME";
+    case LS_ERR_WORLD_RANGE: return "LS_ERR_WORLD_RANGE";
+    case LS_ERR_BAD_SPEED: return "LS_ERR_BAD_SPEED";
+    case LS_ERR_BAD_AGENT: return "LS_ERR_BAD_AGENT";
     default: return "LS_UNKNOWN_STATUS";
     }
 }

@@ -71,8 +71,8 @@ static void expect_query_error(const ls_query *q, ls_status want)
 
 static void test_status_strings_are_distinct_and_named(void)
 {
-    /* LS_ERR_THREAD is the lowest status the header defines. */
-    enum { LOWEST = LS_ERR_THREAD, COUNT = LS_EXPANSION_LIMIT - LOWEST + 1 };
+    /* LS_ERR_BAD_AGENT is the lowest status the header defines. */
+    enum { LOWEST = LS_ERR_BAD_AGENT, COUNT = LS_EXPANSION_LIMIT - LOWEST + 1 };
     const char *names[COUNT];
     ls_status st;
     int i, j;
@@ -91,7 +91,7 @@ static void test_status_strings_are_distinct_and_named(void)
 
 static void test_unknown_status_string(void)
 {
-    const ls_status unknown[] = { 4, 5, 100, LS_ERR_THREAD - 1, -100,
+    const ls_status unknown[] = { 4, 5, 100, LS_ERR_BAD_AGENT - 1, -100,
                                   INT32_MIN, INT32_MAX };
     size_t i;
     for (i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
@@ -120,6 +120,10 @@ static void test_status_values_are_fixed(void)
     CU_ASSERT_EQUAL(LS_ERR_DUPLICATE_ID, -28);
     CU_ASSERT_EQUAL(LS_ERR_POOL_FULL, -29);
     CU_ASSERT_EQUAL(LS_ERR_THREAD, -30);
+    CU_ASSERT_EQUAL(LS_ERR_BAD_FRAME, -31);
+    CU_ASSERT_EQUAL(LS_ERR_WORLD_RANGE, -32);
+    CU_ASSERT_EQUAL(LS_ERR_BAD_SPEED, -33);
+    CU_ASSERT_EQUAL(LS_ERR_BAD_AGENT, -34);
 }
 
 /* Every value of the ls_status enum, with its name as spelled in
@@ -162,23 +166,27 @@ static const struct {
     { LS_ERR_DUPLICATE_ID, "LS_ERR_DUPLICATE_ID" },
     { LS_ERR_POOL_FULL, "LS_ERR_POOL_FULL" },
     { LS_ERR_THREAD, "LS_ERR_THREAD" },
+    { LS_ERR_BAD_FRAME, "LS_ERR_BAD_FRAME" },
+    { LS_ERR_WORLD_RANGE, "LS_ERR_WORLD_RANGE" },
+    { LS_ERR_BAD_SPEED, "LS_ERR_BAD_SPEED" },
+    { LS_ERR_BAD_AGENT, "LS_ERR_BAD_AGENT" },
 };
 #define STATUS_COUNT (sizeof status_names / sizeof status_names[0])
 
 static void test_status_name_is_the_enum_name_for_every_status(void)
 {
     size_t i;
-    int seen[LS_EXPANSION_LIMIT - LS_ERR_THREAD + 1];
+    int seen[LS_EXPANSION_LIMIT - LS_ERR_BAD_AGENT + 1];
 
     /* The table above is the whole enum: every value from the lowest
      * error to the highest outcome, each once. */
     memset(seen, 0, sizeof seen);
-    CU_ASSERT_EQUAL(STATUS_COUNT, LS_EXPANSION_LIMIT - LS_ERR_THREAD + 1);
+    CU_ASSERT_EQUAL(STATUS_COUNT, LS_EXPANSION_LIMIT - LS_ERR_BAD_AGENT + 1);
     for (i = 0; i < STATUS_COUNT; i++) {
         ls_status st = status_names[i].status;
         const char *name = ls_status_name(st);
-        CU_ASSERT_FATAL(st >= LS_ERR_THREAD && st <= LS_EXPANSION_LIMIT);
-        seen[st - LS_ERR_THREAD]++;
+        CU_ASSERT_FATAL(st >= LS_ERR_BAD_AGENT && st <= LS_EXPANSION_LIMIT);
+        seen[st - LS_ERR_BAD_AGENT]++;
         CU_ASSERT_PTR_NOT_NULL_FATAL(name);
         CU_ASSERT_STRING_EQUAL(name, status_names[i].name);
         if (strcmp(name, status_names[i].name) != 0)
@@ -190,7 +198,7 @@ static void test_status_name_is_the_enum_name_for_every_status(void)
 }
 
 static const ls_status unknown_statuses[] = {
-    4, 5, 1000, -1000, -31, LS_ERR_THREAD - 1, LS_EXPANSION_LIMIT + 1,
+    4, 5, 1000, -1000, -35, LS_ERR_BAD_AGENT - 1, LS_EXPANSION_LIMIT + 1,
     INT32_MIN, INT32_MAX,
 };
 

@@ -16,6 +16,8 @@ static const register_fn all_suites[] = {
     suite_context_register,    suite_crosscheck_register,
     suite_slicing_register,    suite_alloc_register,
     suite_digest_register,     suite_numbers_register,
+    suite_world_register,      suite_sight_register,
+    suite_smooth_register,     suite_follow_register,
     suite_parsers_register,    suite_reader_register,
     suite_vectors_register,    suite_queue_register,
     suite_batch_register,

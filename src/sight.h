@@ -1,0 +1,32 @@
+/*
+ * sight.h - the supercover walk of a segment between two cell centres
+ * (src/sight.c), shared by line of sight and smoothing (src/smooth.c).
+ */
+#ifndef LS_SIGHT_H
+#define LS_SIGHT_H
+
+#include <stdint.h>
+#include "lockstar.h"
+
+/* The walk's state: cells are returned by ls__line_next in the order
+ * lockstar.h's ls_line_cells documents. */
+typedef struct ls__line {
+    int32_t x, y;       /* the cell the walk is in */
+    int32_t sx, sy;     /* step per axis: -1, 0 or +1 */
+    int64_t nx, ny;     /* |bx - ax|, |by - ay| */
+    int64_t kx, ky;     /* edges crossed so far per axis */
+    int32_t phase;      /* 0 start, 1 walking, 2 and 3 inside a corner */
+} ls__line;
+
+void ls__line_start(ls__line *line, int32_t ax, int32_t ay, int32_t bx,
+                    int32_t by);
+/* The next cell touched, 1; or 0 when the walk has passed b. */
+int ls__line_next(ls__line *line, int32_t *x, int32_t *y);
+
+/* 1 when every cell the segment between the centres of grid cells a and b
+ * touches is passable and costs at most limit (the walk stops at the first
+ * that is not), else 0. */
+int ls__line_within(const ls_grid *grid, int32_t ax, int32_t ay, int32_t bx,
+                    int32_t by, uint8_t limit);
+
+#endif
