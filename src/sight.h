@@ -23,10 +23,11 @@ void ls__line_start(ls__line *line, int32_t ax, int32_t ay, int32_t bx,
 /* The next cell touched, 1; or 0 when the walk has passed b. */
 int ls__line_next(ls__line *line, int32_t *x, int32_t *y);
 
-/* 1 when every cell the segment between the centres of grid cells a and b
- * touches is passable and costs at most limit (the walk stops at the first
- * that is not), else 0. */
-int ls__line_within(const ls_grid *grid, int32_t ax, int32_t ay, int32_t bx,
-                    int32_t by, uint8_t limit);
+/* The largest cost among the cells the segment between the centres of
+ * grid cells a and b touches, when every one of them is passable and
+ * costs at most limit; else 0 (the walk stops at the first cell that is
+ * not). The same cells, in the same order, as ls__line_next. */
+uint8_t ls__line_max(const ls_grid *grid, int32_t ax, int32_t ay,
+                     int32_t bx, int32_t by, uint8_t limit);
 
 #endif
