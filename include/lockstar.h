@@ -785,7 +785,8 @@ typedef struct ls_agent {
                                 the leg's length (0 unless moving) */
 } ls_agent;
 
-/* An idle agent at world position (x, y) in frame world. Errors:
+/* An idle agent at world position (x, y) in frame world (also how to stop
+ * an agent where it stands: init it again at its x, y). Errors:
  * LS_ERR_NULL_ARGUMENT, LS_ERR_BAD_FRAME, LS_ERR_WORLD_RANGE (x or y is
  * 0x80000000), LS_ERR_BAD_SPEED (speed <= 0). */
 ls_status ls_agent_init(ls_agent *agent, const ls_world *world, fix16_t x,
