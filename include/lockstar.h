@@ -445,6 +445,14 @@ ls_status ls_search_step(ls_search *search, uint32_t budget);
 /* The result of the finished query (LS_ERR_NOT_DONE while in progress). */
 ls_status ls_search_result(const ls_search *search, ls_result *out);
 
+/* The expansions of the query begun last, whatever its outcome so far:
+ * while it runs, those done until now; after it ended, all of them, also
+ * when it ended with an error (such as LS_ERR_COST_OVERFLOW part-way,
+ * which ls_search_result does not report). LS_OK with *count set, or
+ * LS_ERR_NULL_ARGUMENT, or LS_ERR_NO_QUERY (nothing begun, or the last
+ * begin was refused: that query expanded nothing). */
+ls_status ls_search_expansions(const ls_search *search, uint32_t *count);
+
 /* Copy the path, start to goal inclusive, into points[0..capacity) and
  * store its length in *length. If capacity is too small, returns
  * LS_ERR_BUFFER_TOO_SMALL with the required length in *length and writes no

@@ -40,6 +40,16 @@ ls_status ls_search_result(const ls_search *s, ls_result *out)
     return LS_OK;
 }
 
+ls_status ls_search_expansions(const ls_search *s, uint32_t *count)
+{
+    if (!s || !count)
+        return LS_ERR_NULL_ARGUMENT;
+    if (s->phase == LS_PHASE_IDLE)
+        return LS_ERR_NO_QUERY;
+    *count = s->expansions;
+    return LS_OK;
+}
+
 ls_status ls_search_path(const ls_search *s, ls_point *points,
                          uint32_t capacity, uint32_t *length)
 {

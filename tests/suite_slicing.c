@@ -215,6 +215,60 @@ static void test_reading_between_slices_does_not_disturb_query(void)
     CU_ASSERT_EQUAL(differ, 0);
 }
 
+/* ls_search_expansions counts as the search goes, ends equal to the
+ * result's count, and still counts a query that ended with an error
+ * part-way (cost overflow after 128 steps of a corridor of terrain 255 at
+ * straight cost 65535), which ls_search_result cannot report. */
+static void test_expansions_are_readable_whatever_the_outcome(void)
+{
+    ls_grid *g = NULL;
+    ls_search *s = NULL;
+    ls_query q;
+    ls_result r;
+    uint32_t n = 99, last = 0, steps = 0;
+    ls_status st;
+    int32_t x;
+
+    CU_ASSERT_FATAL(ls_grid_create(200, 1, NULL, &g) == LS_OK);
+    CU_ASSERT_FATAL(ls_search_create(200, 1, NULL, &s) == LS_OK);
+    CU_ASSERT_EQUAL(ls_search_expansions(s, &n), LS_ERR_NO_QUERY);
+    CU_ASSERT_EQUAL(n, 99);
+    CU_ASSERT_EQUAL(ls_search_expansions(NULL, &n), LS_ERR_NULL_ARGUMENT);
+    CU_ASSERT_EQUAL(ls_search_expansions(s, NULL), LS_ERR_NULL_ARGUMENT);
+    ls_query_init(&q);
+    q.connectivity = LS_CONNECT_4;
+    q.goal_x = 150;
+    CU_ASSERT_EQUAL_FATAL(ls_search_begin(s, g, &q), LS_OK);
+    CU_ASSERT_EQUAL(ls_search_expansions(s, &n), LS_OK);
+    CU_ASSERT_EQUAL(n, 0);
+    do {
+        st = ls_search_step(s, 7);
+        CU_ASSERT_EQUAL(ls_search_expansions(s, &n), LS_OK);
+        CU_ASSERT(n >= last && n <= last + 7);
+        last = n;
+        steps++;
+    } while (st == LS_IN_PROGRESS && steps < 1000);
+    CU_ASSERT_EQUAL(st, LS_OK);
+    CU_ASSERT_EQUAL(ls_search_result(s, &r), LS_OK);
+    CU_ASSERT_EQUAL(n, r.expansions);
+
+    for (x = 1; x < 200; x++)
+        CU_ASSERT_FATAL(ls_grid_set(g, x, 0, 255) == LS_OK);
+    q.straight_cost = 65535;
+    q.diagonal_cost = 131070;
+    q.heuristic = LS_HEURISTIC_ZERO;
+    q.goal_x = 199;
+    CU_ASSERT_EQUAL(ls_find_path(s, g, &q, NULL, 0, &r), LS_ERR_COST_OVERFLOW);
+    CU_ASSERT_EQUAL(ls_search_expansions(s, &n), LS_OK);
+    CU_ASSERT(n >= 128 && n <= 130);
+    /* A refused begin leaves no query. */
+    q.start_x = 300;
+    CU_ASSERT_EQUAL(ls_search_begin(s, g, &q), LS_ERR_START_OUT_OF_BOUNDS);
+    CU_ASSERT_EQUAL(ls_search_expansions(s, &n), LS_ERR_NO_QUERY);
+    ls_search_destroy(s);
+    ls_grid_destroy(g);
+}
+
 int suite_slicing_register(void)
 {
     CU_pSuite s = CU_add_suite("slicing", NULL, NULL);
@@ -225,7 +279,9 @@ int suite_slicing_register(void)
         !CU_add_test(s, "step reports IN_PROGRESS until done, then repeats",
                      test_step_reports_in_progress_until_done_then_repeats) ||
         !CU_add_test(s, "reading between slices does not disturb the query",
-                     test_reading_between_slices_does_not_disturb_query))
+                     test_reading_between_slices_does_not_disturb_query) ||
+        !CU_add_test(s, "expansions are readable whatever the outcome",
+                     test_expansions_are_readable_whatever_the_outcome))
         return -1;
     return 0;
 }
