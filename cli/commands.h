@@ -14,5 +14,6 @@ int cli_cmd_queue(int argc, char **argv);
 int cli_cmd_digest(int argc, char **argv);
 int cli_cmd_batch(int argc, char **argv);
 int cli_cmd_selftest(int argc, char **argv);
+int cli_cmd_replay(int argc, char **argv);
 
 #endif

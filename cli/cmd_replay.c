@@ -1,0 +1,255 @@
+/*
+ * cmd_replay.c - `lockstar replay SCRIPT [--trace] [--record FILE]
+ * [--verify FILE] [--budget E] [--threads N] [--profile]`: run a replay
+ * script (docs/replay.md) and print `tick T DIGEST` per tick, then
+ * `final DIGEST`; or record the trail, or verify a recorded one.
+ *
+ * Exit status: 0 done (with --verify: every tick matched); 1 with --verify
+ * when a tick differs; 2 bad input (script, map, trail, options).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "lockstar.h"
+#include "movingai.h"
+#include "commands.h"
+#include "options.h"
+#include "output.h"
+#include "replay.h"
+#include "replay_sim.h"
+#include "replay_trail.h"
+
+typedef struct replay_args {
+    const char *script;
+    const char *record, *verify;
+    int trace, profile;
+    int has_budget;
+    uint32_t budget;
+    uint32_t threads;
+} replay_args;
+
+static int usage_error(const char *what)
+{
+    return cli_fail("replay: %s (usage: lockstar replay SCRIPT [--trace] "
+                    "[--record FILE | --verify FILE] [--budget E] "
+                    "[--threads N] [--profile])", what);
+}
+
+/* Returns -1 to go on, or the exit status to end with. */
+static int parse_args(int argc, char **argv, replay_args *a)
+{
+    int i = 1, rc, operands_only = 0;
+    mai_error err;
+    memset(a, 0, sizeof *a);
+    a->threads = 1;
+    while (i < argc) {
+        const char *v = NULL;
+        const char *arg = argv[i];
+        if (!operands_only && strcmp(arg, "--") == 0) {
+            operands_only = 1;
+            i++;
+            continue;
+        }
+        if (operands_only || arg[0] != '-' || arg[1] == '\0') {
+            if (a->script)
+                return usage_error("expected one SCRIPT");
+            a->script = arg;
+            i++;
+            continue;
+        }
+        if (strcmp(arg, "--help") == 0) {
+            printf("usage: lockstar replay SCRIPT [--trace] [--record FILE | "
+                   "--verify FILE]\n"
+                   "                       [--budget E] [--threads N] "
+                   "[--profile]\n"
+                   "Runs a lockstep replay script (docs/replay.md) and "
+                   "prints 'tick T DIGEST'\nper tick, then 'final DIGEST'.\n");
+            return cli_finish(CLI_EXIT_DONE);
+        }
+        if ((rc = cli_option_flag(argc, argv, &i, "--trace", &err)) != 0) {
+            if (rc < 0)
+                return cli_fail("replay: %s", err.message);
+            a->trace = 1;
+            continue;
+        }
+        if ((rc = cli_option_flag(argc, argv, &i, "--profile", &err)) != 0) {
+            if (rc < 0)
+                return cli_fail("replay: %s", err.message);
+            a->profile = 1;
+            continue;
+        }
+        if ((rc = cli_option_value(argc, argv, &i, "--record", &v, &err)) ||
+            (rc = cli_option_value(argc, argv, &i, "--verify", &v, &err))) {
+            int verify = strncmp(arg, "--verify", 8) == 0;
+            if (rc < 0)
+                return cli_fail("replay: %s", err.message);
+            if (*v == '\0')
+                return cli_fail("replay: %s needs a file name",
+                                verify ? "--verify" : "--record");
+            if (verify ? a->verify != NULL : a->record != NULL)
+                return cli_fail("replay: %s given twice",
+                                verify ? "--verify" : "--record");
+            *(verify ? &a->verify : &a->record) = v;
+            continue;
+        }
+        if ((rc = cli_option_value(argc, argv, &i, "--budget", &v, &err))) {
+            if (rc < 0)
+                return cli_fail("replay: %s", err.message);
+            if (cli_parse_uint(v, 0, UINT32_MAX, &a->budget) != 0)
+                return cli_fail("replay: bad value '%s' for --budget: "
+                                "expected a whole number (0 = no limit)", v);
+            a->has_budget = 1;
+            continue;
+        }
+        if ((rc = cli_option_value(argc, argv, &i, "--threads", &v, &err))) {
+            if (rc < 0)
+                return cli_fail("replay: %s", err.message);
+            if (cli_parse_uint(v, 1, LS_BATCH_MAX_THREADS, &a->threads) != 0)
+                return cli_fail("replay: bad value '%s' for --threads: "
+                                "expected 1 to %d", v, LS_BATCH_MAX_THREADS);
+            continue;
+        }
+        return cli_fail("replay: unknown option '%s'", arg);
+    }
+    if (!a->script)
+        return usage_error("no SCRIPT given");
+    if (a->record && a->verify)
+        return usage_error("--record and --verify cannot be combined");
+    if (a->trace && a->verify)
+        return usage_error("--trace and --verify cannot be combined");
+    return -1;
+}
+
+static void print_trace(const cli_sim *sim)
+{
+    uint32_t k;
+    for (k = 0; k < sim->agent_count; k++) {
+        const cli_sim_agent *g = &sim->agents[k];
+        ls_point cell = { 0, 0 };
+        ls_world_cell(&sim->world, g->body.x, g->body.y, &cell);
+        printf("agent %" PRId64 " %" PRId32 " %" PRId32 " %" PRId32
+               ",%" PRId32 " %s\n", g->id, (int32_t)g->body.x,
+               (int32_t)g->body.y, cell.x, cell.y,
+               cli_sim_state_name(g->state));
+    }
+}
+
+static void print_profile(const cli_sim *sim, uint32_t ticks, clock_t total)
+{
+    const cli_sim_times *t = &sim->times;
+    char buf[32];
+    clock_t all = total > 0 ? total : 1;
+    cli_format_cpu_time(total, buf, sizeof buf);
+    fprintf(stderr,
+            "lockstar replay: profile: %" PRIu32 " ticks in %s; searching "
+            "%ld%%, smoothing and hand-over %ld%%, following %ld%%, edits "
+            "and orders %ld%%, digests %ld%%\n",
+            ticks, buf, (long)(100 * t->search / all),
+            (long)(100 * t->smooth / all), (long)(100 * t->follow / all),
+            (long)(100 * t->edits / all), (long)(100 * t->digest / all));
+}
+
+/* Run every tick: print, record or verify. */
+static int run(const replay_args *a, const cli_replay_script *s,
+               cli_sim *sim, const cli_trail *trail, FILE *record)
+{
+    uint64_t final = CLI_FNV_BASIS;
+    clock_t start = clock();
+    uint32_t tick;
+    mai_error err;
+    char why[512];
+    for (tick = 0; tick < s->ticks; tick++) {
+        uint64_t digest;
+        clock_t t0;
+        if (cli_sim_tick(sim, &err) != 0)
+            return cli_fail_error(&err);
+        t0 = clock();
+        digest = cli_sim_digest(sim);
+        sim->times.digest += clock() - t0;
+        final = cli_fnv_u64(final, digest, 8);
+        if (trail) {
+            if (cli_trail_compare(trail, sim, tick, digest, why,
+                                  sizeof why)) {
+                printf("verify: %s\n", why);
+                return cli_finish(CLI_EXIT_NOT_FOUND);
+            }
+            continue;
+        }
+        printf("tick %" PRIu32 " %016" PRIx64 "\n", tick, digest);
+        if (a->trace)
+            print_trace(sim);
+        if (record)
+            cli_trail_write_tick(record, sim, tick, digest);
+    }
+    if (trail) {
+        if (trail->count > s->ticks) {
+            printf("verify: the trail goes on after the run's last tick %"
+                   PRIu32 " (it has %" PRIu32 " ticks)\n", s->ticks - 1u,
+                   trail->count);
+            return cli_finish(CLI_EXIT_NOT_FOUND);
+        }
+        if (trail->has_final && trail->final != final) {
+            printf("verify: every tick matches, but the final digest "
+                   "differs\n");
+            return cli_finish(CLI_EXIT_NOT_FOUND);
+        }
+        printf("verify: %" PRIu32 " ticks match\n", s->ticks);
+    } else {
+        printf("final %016" PRIx64 "\n", final);
+        if (record)
+            fprintf(record, "final %016" PRIx64 "\n", final);
+    }
+    if (a->profile)
+        print_profile(sim, s->ticks, clock() - start);
+    return cli_finish(CLI_EXIT_DONE);
+}
+
+int cli_cmd_replay(int argc, char **argv)
+{
+    replay_args a;
+    cli_replay_script s;
+    cli_trail trail;
+    cli_sim sim;
+    mai_error err;
+    ls_grid *grid = NULL;
+    FILE *record = NULL;
+    int status = parse_args(argc, argv, &a);
+    if (status >= 0)
+        return status;
+    if (cli_replay_load(a.script, &s, &err) != 0)
+        return cli_fail_error(&err);
+    if (mai_grid_load(s.map_file, (uint8_t)s.swamp_cost, LS_GRID_FULL, &grid,
+                      NULL, &err) != 0) {
+        cli_replay_free(&s);
+        return cli_fail("%s:%lu: %s", a.script, (unsigned long)s.map_line,
+                        err.message);
+    }
+    if (cli_sim_start(&sim, a.script, &s, grid,
+                      a.has_budget ? a.budget : s.budget, a.threads,
+                      &err) != 0) {
+        cli_sim_end(&sim);
+        cli_replay_free(&s);
+        return cli_fail_error(&err);
+    }
+    memset(&trail, 0, sizeof trail);
+    if (a.verify &&
+        cli_trail_load(a.verify, s.agent_count, &trail, &err) != 0)
+        status = cli_fail_error(&err);
+    if (status < 0 && a.record) {
+        record = fopen(a.record, "w");
+        if (!record)
+            status = cli_fail("replay: cannot write %s", a.record);
+        else
+            fputs("lockstar-trail 1\n", record);
+    }
+    if (status < 0)
+        status = run(&a, &s, &sim, a.verify ? &trail : NULL, record);
+    if (record && (fclose(record) != 0) && status == CLI_EXIT_DONE)
+        status = cli_fail("replay: cannot write %s", a.record);
+    cli_trail_free(&trail);
+    cli_sim_end(&sim);
+    cli_replay_free(&s);
+    return status;
+}
