@@ -151,6 +151,28 @@ static void print_profile(const cli_sim *sim, uint32_t ticks, clock_t total)
             (long)(100 * t->edits / all), (long)(100 * t->digest / all));
 }
 
+/* The run's summary on standard error, after a clean finish. */
+static int summary(const cli_sim *sim, const cli_replay_script *s,
+                   clock_t elapsed, int status)
+{
+    char buf[32];
+    uint32_t k, counts[CLI_AGENT_UNREACHABLE + 1] = { 0 };
+    if (status != CLI_EXIT_DONE)
+        return status;
+    for (k = 0; k < sim->agent_count; k++)
+        counts[sim->agents[k].state]++;
+    cli_format_cpu_time(elapsed, buf, sizeof buf);
+    fprintf(stderr, "lockstar replay: %" PRIu32 " ticks, %" PRIu32 " agents "
+            "(%" PRIu32 " arrived, %" PRIu32 " moving, %" PRIu32 " waiting, "
+            "%" PRIu32 " unreachable, %" PRIu32 " idle), %" PRIu64 " paths "
+            "asked for (%" PRIu64 " after edits), %" PRIu32 " threads, %s\n",
+            s->ticks, sim->agent_count, counts[CLI_AGENT_ARRIVED],
+            counts[CLI_AGENT_MOVING], counts[CLI_AGENT_WAITING],
+            counts[CLI_AGENT_UNREACHABLE], counts[CLI_AGENT_IDLE],
+            sim->requests, sim->replans, sim->threads, buf);
+    return status;
+}
+
 /* Run every tick: print, record or verify. */
 static int run(const replay_args *a, const cli_replay_script *s,
                cli_sim *sim, const cli_trail *trail, FILE *record)
@@ -203,7 +225,7 @@ static int run(const replay_args *a, const cli_replay_script *s,
     }
     if (a->profile)
         print_profile(sim, s->ticks, clock() - start);
-    return cli_finish(CLI_EXIT_DONE);
+    return summary(sim, s, clock() - start, cli_finish(CLI_EXIT_DONE));
 }
 
 int cli_cmd_replay(int argc, char **argv)

@@ -211,6 +211,7 @@ static int ask(cli_sim *sim, cli_sim_agent *a, mai_error *err)
     q.goal_y = a->goal.y;
     a->request = sim->next_request++;
     a->state = CLI_AGENT_WAITING;
+    sim->requests++;
     if (sim->model) {
         cli_model_submit(sim->model, (uint32_t)(a - sim->agents), &q);
         return 0;
@@ -294,9 +295,11 @@ static int edit_and_replan(cli_sim *sim, mai_error *err)
         if (a->state != CLI_AGENT_MOVING)
             continue;
         if (rest_cost(sim, a) != a->route_cost || a->route_cost < 0 ||
-            !shortcuts_hold(sim, a))
+            !shortcuts_hold(sim, a)) {
+            sim->replans++;
             if (ask(sim, a, err) != 0)
                 return -1;
+        }
     }
     return 0;
 }

@@ -62,6 +62,8 @@ typedef struct cli_sim {
     uint32_t cells;
     struct cli_model *model; /* threads > 1 */
     cli_sim_times times;
+    uint64_t requests;       /* paths asked for */
+    uint64_t replans;        /* of them, asked again after an edit */
 } cli_sim;
 
 /* Set up the simulation of script on grid (which it then owns and

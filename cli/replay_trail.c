@@ -347,9 +347,11 @@ int cli_trail_compare(const cli_trail *t, const cli_sim *sim, uint32_t tick,
         if (differs)
             name_agent(why, size, g->id, &named, &unnamed);
     }
-    if (named == 0)
-        strncat(why, "none seen (the digest differs in what the trail does "
-                "not show)", size - strlen(why) - 1);
+    if (named == 0 && k->has_map && k->map != map)
+        strncat(why, "none", size - strlen(why) - 1);
+    else if (named == 0)
+        strncat(why, "none in what the trail shows (the difference is in "
+                "what it does not record)", size - strlen(why) - 1);
     else if (unnamed > 0) {
         snprintf(head, sizeof head, " and %" PRIu32 " more", unnamed);
         strncat(why, head, size - strlen(why) - 1);
