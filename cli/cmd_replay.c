@@ -244,9 +244,9 @@ int cli_cmd_replay(int argc, char **argv)
         return cli_fail_error(&err);
     if (mai_grid_load(s.map_file, (uint8_t)s.swamp_cost, LS_GRID_FULL, &grid,
                       NULL, &err) != 0) {
+        unsigned long line = s.map_line;
         cli_replay_free(&s);
-        return cli_fail("%s:%lu: %s", a.script, (unsigned long)s.map_line,
-                        err.message);
+        return cli_fail("%s:%lu: %s", a.script, line, err.message);
     }
     if (cli_sim_start(&sim, a.script, &s, grid,
                       a.has_budget ? a.budget : s.budget, a.threads,
@@ -260,7 +260,8 @@ int cli_cmd_replay(int argc, char **argv)
         cli_trail_load(a.verify, s.agent_count, &trail, &err) != 0)
         status = cli_fail_error(&err);
     if (status < 0 && a.record) {
-        record = fopen(a.record, "w");
+        /* Binary: LF line ends on every system, so trails compare. */
+        record = fopen(a.record, "wb");
         if (!record)
             status = cli_fail("replay: cannot write %s", a.record);
         else

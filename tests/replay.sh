@@ -1,0 +1,210 @@
+#!/bin/sh
+# replay.sh - `lockstar replay` end to end (`make check`): the bundled
+# examples' trails (examples/rts.trail is checked byte for byte, so every
+# target of the platform matrix must print the same 2,401 lines); the
+# output formats; --threads and --budget against the queue itself;
+# --record and --verify finding a desync and naming the map or the
+# agents; and every kind of bad script, each with its FILE:LINE message.
+#
+# Exit 0 = pass, 1 = fail.
+set -u
+# shellcheck source=cli_lib.sh
+. "${top_srcdir:-.}/tests/cli_lib.sh"
+
+ex="$top_srcdir/examples"
+skirmish="$ex/skirmish.replay"
+rts="$ex/rts.replay"
+
+# ------------------------------------------------------- the examples
+expect_code 0 "rts" replay "$rts"
+cmp -s "$tmp/out" "$ex/rts.trail" ||
+    fail "rts: the output differs from examples/rts.trail (first: $(cmp "$tmp/out" "$ex/rts.trail" 2>&1 | head -1))"
+grep -q "^lockstar replay: 2400 ticks, 240 agents" "$tmp/err" ||
+    fail "rts: summary line: $(head -1 "$tmp/err")"
+expect_code 0 "rts verify" replay "$rts" --verify "$ex/rts.trail"
+expect_line "rts verify" "verify: 2400 ticks match"
+
+expect_code 0 "skirmish" replay "$skirmish"
+cp "$tmp/out" "$tmp/skirmish.out"
+lines=$(wc -l <"$tmp/out" | tr -d ' ')
+[ "$lines" = 201 ] || fail "skirmish: $lines lines, expected 200 ticks + final"
+bad=$(grep -v -c -E '^(tick (0|[1-9][0-9]*)|final) [0-9a-f]{16}$' "$tmp/out")
+[ "$bad" = 0 ] || fail "skirmish: $bad lines not 'tick T DIGEST' / 'final DIGEST'"
+awk '/^tick/ { if ($2 != n) { print "FAIL: skirmish: tick " $2 " at line " NR; exit 1 } n++ }' \
+    "$tmp/out" || fail "skirmish: ticks not 0, 1, 2, ..."
+
+# --trace: the same tick lines, each followed by one line per agent in ID
+# order; by tick 199 the example's units have arrived, but unit 4, ordered
+# into a room walled up at tick 50, is unreachable.
+expect_code 0 "skirmish --trace" replay "$skirmish" --trace
+grep -E '^(tick|final) ' "$tmp/out" | cmp -s - "$tmp/skirmish.out" ||
+    fail "skirmish --trace: the tick lines differ from the plain run"
+bad=$(grep -c -v -E '^((tick|final) |agent -?[0-9]+ -?[0-9]+ -?[0-9]+ [0-9]+,[0-9]+ (idle|waiting|moving|arrived|unreachable)$)' "$tmp/out")
+[ "$bad" = 0 ] || fail "skirmish --trace: $bad lines of an unknown form"
+awk '/^tick/ { t = $2; n = 0; next }
+     /^agent/ { n++; if ($2 != n) { print "FAIL: agent " $2 " in place " n " at tick " t; bad = 1 } }
+     END { exit bad }' "$tmp/out" || fail "skirmish --trace: agents not in ID order"
+expect_line "skirmish --trace" "agent 4 3317248 1232470 33,12 unreachable"
+expect_line "skirmish --trace" "agent 1 4472832 2113536 45,21 arrived"
+# Unit 1 starts on the centre of cell 2,2 of cells of 1.5: 3.75 = 245760.
+expect_line "skirmish --trace" "agent 1 245760 245760 2,2 waiting"
+
+# --threads solves the requests on a batch: the lines never change, for
+# any budget (the budget rule is the queue's, carried out by the model).
+for budget in 0 1 7 60 1000; do
+    expect_code 0 "skirmish --budget $budget" replay "$skirmish" \
+        --budget "$budget"
+    cp "$tmp/out" "$tmp/want"
+    for threads in 2 3 8; do
+        expect_code 0 "skirmish --budget $budget --threads $threads" \
+            replay "$skirmish" --budget "$budget" --threads "$threads"
+        cmp -s "$tmp/out" "$tmp/want" ||
+            fail "skirmish --budget $budget --threads $threads: output differs from 1 thread"
+    done
+done
+expect_code 0 "rts --threads 4" replay "$rts" --threads=4
+cmp -s "$tmp/out" "$ex/rts.trail" || fail "rts --threads 4: output differs"
+# The budget matters (requests span ticks), so the override is used.
+expect_code 0 "skirmish --budget 1" replay "$skirmish" --budget 1
+cmp -s "$tmp/out" "$tmp/skirmish.out" &&
+    fail "skirmish --budget 1: same lines as budget 60 (override ignored?)"
+
+# ------------------------------------------------- record and verify
+# A script changed in one edit, and one changed in one order: --verify
+# with the recorded trail names the tick and what differs.
+cp "$ex/demo.map" "$tmp/demo.map"
+sed 's/^map .*/map demo.map/' "$skirmish" >"$tmp/base.replay"
+expect_code 0 "record" replay "$tmp/base.replay" --record "$tmp/base.trail"
+cmp -s "$tmp/out" "$tmp/skirmish.out" || fail "record: stdout differs"
+head -1 "$tmp/base.trail" | grep -qx 'lockstar-trail 1' ||
+    fail "record: no 'lockstar-trail 1' first line"
+grep -c '^agents [0-9a-f]\{20\}$' "$tmp/base.trail" | grep -qx 200 ||
+    fail "record: not 200 'agents' lines of 5 x 4 hex digits"
+expect_code 0 "verify same" replay "$tmp/base.replay" --verify "$tmp/base.trail"
+expect_line "verify same" "verify: 200 ticks match"
+
+sed 's/^at 50 rect 39,7 2,1 0 .*/at 50 rect 39,7 1,1 0/' "$tmp/base.replay" \
+    >"$tmp/edit.replay"
+cmp -s "$tmp/edit.replay" "$tmp/base.replay" && fail "edit: sed changed nothing"
+expect_code 1 "verify edit" replay "$tmp/edit.replay" --verify "$tmp/base.trail"
+grep -q '^verify: tick 50 differs (trail line [0-9]*): the map differs; agents differing: none$' \
+    "$tmp/out" || fail "verify edit: $(cat "$tmp/out")"
+
+sed 's/^at 60 move 2 2,2$/at 60 move 2 3,2/' "$tmp/base.replay" >"$tmp/order.replay"
+expect_code 1 "verify order" replay "$tmp/order.replay" --verify "$tmp/base.trail"
+# (Unit 2 waits for its path at tick 60 either way: the states part when
+# the queue hands the two different paths over.)
+grep -q '^verify: tick [6-9][0-9] differs (trail line [0-9]*): the map matches; agents differing: 2$' \
+    "$tmp/out" || fail "verify order: $(cat "$tmp/out")"
+# A plain trail (standard output) names the tick only; a --trace one the
+# agents.
+expect_code 1 "verify plain" replay "$tmp/order.replay" --verify "$tmp/skirmish.out"
+grep -q '^verify: tick [6-9][0-9] differs (trail line [0-9]*): the trail has no map digest; the trail has no agent digests' \
+    "$tmp/out" || fail "verify plain: $(cat "$tmp/out")"
+expect_code 0 "trace trail" replay "$tmp/base.replay" --trace
+cp "$tmp/out" "$tmp/trace.trail"
+expect_code 1 "verify traced" replay "$tmp/order.replay" --verify "$tmp/trace.trail"
+grep -q 'agents differing: 2$' "$tmp/out" || fail "verify traced: $(cat "$tmp/out")"
+# A shorter or longer run than the trail.
+sed 's/^ticks 200$/ticks 150/' "$tmp/base.replay" >"$tmp/short.replay"
+expect_code 1 "verify longer trail" replay "$tmp/short.replay" --verify "$tmp/base.trail"
+expect_line "verify longer trail" "verify: the trail goes on after the run's last tick 149 (it has 200 ticks)"
+head -n 301 "$tmp/base.trail" >"$tmp/cut.trail"
+expect_code 1 "verify cut trail" replay "$tmp/base.replay" --verify "$tmp/cut.trail"
+expect_line "verify cut trail" "verify: the trail ends before tick 100"
+
+# ------------------------------------------------------- bad scripts
+# bad_script NAME TEXT LINE REASON: a script of TEXT (printf format, the
+# map beside it) is refused with "FILE:LINE: REASON...", exit 2 ("FILE:
+# REASON" when LINE is empty).
+bad_script() {
+    printf "$2" >"$tmp/bad.replay"
+    if [ -n "$3" ]; then
+        expect_error 2 "script: $1" "bad.replay:$3: $4" replay "$tmp/bad.replay"
+    else
+        expect_error 2 "script: $1" "bad.replay: $4" replay "$tmp/bad.replay"
+    fi
+}
+head='lockstar-replay 1\nmap demo.map\n'
+bad_script "no header" 'map demo.map\nticks 1\n' 1 \
+    "a replay script starts with 'lockstar-replay 1'"
+bad_script "version 2" 'lockstar-replay 2\n' 1 "unsupported replay version"
+bad_script "unknown command" "${head}agnet 1 2,2 1\nticks 5\n" 3 \
+    "unknown command: 'agnet'"
+bad_script "two maps" "${head}map demo.map\nticks 5\n" 3 \
+    "a second 'map' line (the first is line 2)"
+bad_script "agent words" "${head}agent 1 2,2\nticks 5\n" 3 \
+    "'agent' takes 3 values: agent ID X,Y SPEED"
+bad_script "duplicate agent" "${head}agent 7 2,2 1\nagent 7 3,3 1\nticks 5\n" 4 \
+    "agent 7 is declared twice (first at line 3)"
+bad_script "bad id" "${head}agent x 2,2 1\nticks 5\n" 3 "bad agent id"
+bad_script "id past int64" "${head}agent 9223372036854775808 2,2 1\nticks 5\n" 3 \
+    "bad agent id"
+bad_script "zero speed" "${head}agent 1 2,2 0\nticks 5\n" 3 "bad speed"
+bad_script "bad speed" "${head}agent 1 2,2 fast\nticks 5\n" 3 "bad speed"
+bad_script "negative cell" "${head}agent 1 -2,2 1\nticks 5\n" 3 "bad cell"
+bad_script "start outside" "${head}agent 1 48,2 1\nticks 5\n" 3 \
+    "agent starts at 48,2, outside the 48x24 map"
+bad_script "blocked start" "${head}agent 1 0,0 1\nticks 5\n" 3 \
+    "agent starts on a blocked cell 0,0"
+bad_script "unknown agent" "${head}at 0 move 3 5,5\nagent 3 2,2 1\nticks 5\n" 3 \
+    "no agent with this id is declared before this line: '3'"
+bad_script "goal outside" "${head}agent 1 2,2 1\nat 0 move 1 5,24\nticks 5\n" 4 \
+    "goal 5,24 is outside the 48x24 map"
+bad_script "ticks out of order" "${head}at 5 set 3,3 0\nat 4 set 3,3 1\nticks 9\n" 4 \
+    "tick 4 comes after tick 5 (line 3)"
+bad_script "tick not run" "${head}at 5 set 3,3 0\nticks 5\n" 3 \
+    "tick 5 is not run (ticks 5 runs ticks 0 to 4"
+bad_script "huge ticks" "${head}ticks 10000001\n" 3 "bad tick count"
+bad_script "no ticks" "${head}" "" "no 'ticks N' line"
+bad_script "no map" 'lockstar-replay 1\nticks 5\n' "" "no 'map FILE' line"
+bad_script "empty" '# nothing\n' "" "empty script"
+bad_script "rect outside" "${head}at 0 rect 46,2 3,1 0\nticks 5\n" 3 \
+    "rectangle at 46,2 (with its size) is outside the 48x24 map"
+bad_script "rect size 0" "${head}at 0 rect 4,2 0,1 0\nticks 5\n" 3 \
+    "bad rectangle size"
+bad_script "bad cost" "${head}at 0 set 4,2 256\nticks 5\n" 3 "bad cost"
+bad_script "bad order" "${head}at 0 build 4,2\nticks 5\n" 3 \
+    "unknown order (expected move, set or rect): 'build'"
+bad_script "option not allowed" "${head}options --budget 5\nticks 5\n" 3 \
+    "not a query option of a replay"
+bad_script "bad option value" "${head}options --connect 6\nticks 5\n" 3 \
+    "bad value '6' for --connect"
+bad_script "option without value" "${head}options --weight\nticks 5\n" 3 \
+    "option --weight needs a value"
+bad_script "bad cell size" "${head}cell 0\nticks 5\n" 3 "bad cell size"
+bad_script "two budgets" "${head}budget 5\nbudget 6\nticks 5\n" 4 \
+    "a second 'budget' line (the first is line 3)"
+bad_script "bad swamp cost" "${head}swamp-cost 0\nticks 5\n" 3 "bad swamp cost"
+bad_script "control byte" "${head}ticks\0015\n" 3 "a control byte in the line"
+printf 'lockstar-replay 1\nmap nowhere.map\nticks 5\n' >"$tmp/bad.replay"
+expect_error 2 "script: missing map file" "nowhere.map: cannot open" \
+    replay "$tmp/bad.replay"
+grep -q "bad.replay:2: " "$tmp/err" || fail "missing map file: no line: $(cat "$tmp/err")"
+# Comments anywhere and CRLF line ends are fine.
+printf 'lockstar-replay 1\r\n# a comment\r\nmap demo.map   # the map\r\n\r\nagent 1 2,2 1 # unit\r\nat 0 move 1 5,5\r\nticks 3\r\n' \
+    >"$tmp/ok.replay"
+expect_code 0 "comments and CRLF" replay "$tmp/ok.replay"
+
+# ------------------------------------------------------- bad arguments
+expect_error 2 "replay no script" "no SCRIPT given" replay
+expect_error 2 "replay two scripts" "expected one SCRIPT" replay "$skirmish" "$skirmish"
+expect_error 2 "replay unknown option" "unknown option '--fast'" replay "$skirmish" --fast
+expect_error 2 "replay bad threads" "bad value '0' for --threads" \
+    replay "$skirmish" --threads 0
+expect_error 2 "replay bad budget" "bad value '-1' for --budget" \
+    replay "$skirmish" --budget -1
+expect_error 2 "replay record and verify" "cannot be combined" \
+    replay "$skirmish" --record "$tmp/x" --verify "$tmp/y"
+expect_error 2 "replay missing trail" "cannot open" \
+    replay "$skirmish" --verify "$tmp/none.trail"
+printf 'tick 0 0123\n' >"$tmp/badtrail"
+expect_error 2 "replay bad trail" "badtrail:1: a digest is 16 lowercase hex digits" \
+    replay "$skirmish" --verify "$tmp/badtrail"
+printf 'tick 1 0123456789abcdef\n' >"$tmp/badtrail"
+expect_error 2 "replay trail from 1" "ticks must count up from 0" \
+    replay "$skirmish" --verify "$tmp/badtrail"
+expect_error 2 "replay record unwritable" "cannot write" \
+    replay "$skirmish" --record "$tmp/no/such/dir/t"
+
+cli_summary replay.sh
