@@ -156,9 +156,11 @@ static int run_chunk(const cli_args *a, ls_batch *batch, const ls_grid *grid,
             return -1;
     }
     for (i = 0; i < n; i++)
-        cli_print_scen_line(&scen->queries[first + i], c->statuses[i],
-                            &c->results[i],
-                            c->points + (size_t)i * c->capacity, totals);
+        if (cli_print_scen_line(&scen->queries[first + i], c->statuses[i],
+                                &c->results[i],
+                                c->points + (size_t)i * c->capacity,
+                                totals) != 0)
+            return -1;
     return 0;
 }
 
@@ -207,7 +209,7 @@ int cli_cmd_batch(int argc, char **argv)
     mai_error err;
     ls_grid *grid = NULL;
     mai_scen scen = { NULL, 0 };
-    cli_tally totals = { 0, 0, 0 };
+    cli_tally totals = { 0, 0, 0, NULL };
     int32_t width = 0, height = 0;
     uint32_t threads = 0;
     clock_t started;
@@ -224,6 +226,7 @@ int cli_cmd_batch(int argc, char **argv)
         ls_grid_destroy(grid);
         return cli_fail_error(&err);
     }
+    totals.smooth = a.options.smooth ? grid : NULL;
     started = clock();
     status = run_all(&a, threads, grid, &scen, &totals);
     /* CPU time of all threads. */

@@ -72,8 +72,9 @@ static const char *status_text(ls_status status)
     }
 }
 
-static void print_report(const ls_result *r, const cli_path_buffer *path,
-                         const cli_path_buffer *partial)
+static int print_report(const ls_result *r, const cli_path_buffer *path,
+                        const cli_path_buffer *partial,
+                        const ls_grid *smooth)
 {
     printf("status: %s\n", status_text(r->status));
     printf("cost: %ld\n", (long)r->cost);
@@ -87,6 +88,14 @@ static void print_report(const ls_result *r, const cli_path_buffer *path,
     } else {
         fputs("path: none\n", stdout);
     }
+    if (smooth && path->length > 0) {
+        fputs("waypoints:", stdout);
+        if (cli_print_waypoints(smooth, path->points, path->length) != 0)
+            return -1;
+        fputc('\n', stdout);
+    } else if (smooth) {
+        fputs("waypoints: none\n", stdout);
+    }
     if (r->status == LS_EXPANSION_LIMIT) {
         printf("partial length: %lu\n", (unsigned long)partial->length);
         fputs("partial path (NOT a solution: it ends at the expanded cell "
@@ -94,6 +103,7 @@ static void print_report(const ls_result *r, const cli_path_buffer *path,
         cli_print_points(partial->points, partial->length);
         fputc('\n', stdout);
     }
+    return 0;
 }
 
 static int run(const cli_args *a, const ls_grid *grid, const char *symbols)
@@ -142,7 +152,9 @@ static int run(const cli_args *a, const ls_grid *grid, const char *symbols)
             goto done;
         }
     }
-    print_report(&result, &path, &partial);
+    if (print_report(&result, &path, &partial,
+                     a->options.smooth ? grid : NULL) != 0)
+        goto done;
     if (picture)
         fwrite(picture, 1, picture_length, stdout);
     status = cli_finish(result.status == LS_OK ? CLI_EXIT_DONE

@@ -186,8 +186,9 @@ static int print_one(printer *p, ls_queue *queue, uint32_t i, uint64_t tick,
         fetch_path(p, queue, i, q, &r, &st) != 0)
         return -1;
     printf("%" PRIu64 " ", tick);
-    cli_print_scen_line(sq, st != LS_OK ? st : r.status, &r, p->path.points,
-                        &totals->tally);
+    if (cli_print_scen_line(sq, st != LS_OK ? st : r.status, &r,
+                            p->path.points, &totals->tally) != 0)
+        return -1;
     ls_queue_release(queue, i);
     return 0;
 }
@@ -275,6 +276,7 @@ int cli_cmd_queue(int argc, char **argv)
         return cli_fail_error(&err);
     }
     memset(&totals, 0, sizeof totals);
+    totals.tally.smooth = q.a.options.smooth ? grid : NULL;
     status = run_all(&q, grid, &scen, &totals);
     snprintf(detail, sizeof detail, "%" PRIu64 " ticks", totals.ticks);
     status = cli_end_scen_run("queue", scen.count, &totals.tally, detail,

@@ -82,9 +82,8 @@ static int run_one(const cli_args *a, ls_search *search, const ls_grid *grid,
     /* An error is a refusal when the query began (a blocked start or
      * goal, options the library refuses for this map) or during the
      * search (a cost overflow: huge --straight or --weight on a big map). */
-    cli_print_scen_line(sq, st != LS_OK ? st : r.status, &r, path->points,
-                        totals);
-    return 0;
+    return cli_print_scen_line(sq, st != LS_OK ? st : r.status, &r,
+                               path->points, totals);
 }
 
 /* Every query in file order. CLI_EXIT_DONE when each one ran (refused
@@ -129,7 +128,7 @@ int cli_cmd_scen(int argc, char **argv)
     mai_error err;
     ls_grid *grid = NULL;
     mai_scen scen = { NULL, 0 };
-    cli_tally totals = { 0, 0, 0 };
+    cli_tally totals = { 0, 0, 0, NULL };
     int32_t width = 0, height = 0;
     clock_t started;
     char cpu[32];
@@ -145,6 +144,7 @@ int cli_cmd_scen(int argc, char **argv)
         ls_grid_destroy(grid);
         return cli_fail_error(&err);
     }
+    totals.smooth = a.options.smooth ? grid : NULL;
     started = clock();
     status = run_all(&a, grid, &scen, &totals);
     cli_format_cpu_time(clock() - started, cpu, sizeof cpu);

@@ -14,6 +14,7 @@ void cli_options_init(cli_options *o)
     o->swamp_cost = 1;
     o->context_flags = LS_SEARCH_FULL;
     o->grid_flags = LS_GRID_FULL;
+    o->smooth = 0;
 }
 
 int cli_parse_uint(const char *text, uint32_t min, uint32_t max,
@@ -182,7 +183,13 @@ int cli_options_take(int argc, char *const argv[], int *i, cli_options *o,
     static const int32_t grid_codes[] = { LS_GRID_FULL, LS_GRID_COMPACT };
     ls_query *q = &o->query;
     const char *v = "";
-    int k, rc = 0;
+    int k, rc = cli_option_flag(argc, argv, i, "--smooth", err);
+
+    if (rc != 0) {
+        if (rc > 0)
+            o->smooth = 1;
+        return rc;
+    }
 
     for (k = 0; option_names[k]; k++) {
         rc = cli_option_value(argc, argv, i, option_names[k], &v, err);

@@ -13,6 +13,8 @@
  *   --context full|compact   (LS_SEARCH_FULL or LS_SEARCH_COMPACT)
  *   --grid full|compact      (LS_GRID_FULL or LS_GRID_COMPACT; never
  *                             changes any output byte)
+ *   --smooth                 (a flag: print the found path's waypoints,
+ *                             ls_smooth_path, too)
  *
  * Each is accepted as "--opt V" and "--opt=V". Numbers are decimal digits
  * only, range-checked (mai_parse_uint). No floating point is used. Errors
@@ -31,6 +33,7 @@ typedef struct cli_options {
     uint32_t swamp_cost; /* cost of 'S' map cells, 1..255 */
     uint32_t context_flags; /* LS_SEARCH_FULL (default) or LS_SEARCH_COMPACT */
     uint32_t grid_flags;    /* LS_GRID_FULL (default) or LS_GRID_COMPACT */
+    int smooth;             /* --smooth: print waypoints too */
 } cli_options;
 
 /* Defaults: ls_query_init's, budget 0, a full context and grid. */

@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include "output.h"
 
 int cli_fail(const char *format, ...)
@@ -44,25 +45,53 @@ void cli_print_points(const ls_point *points, uint32_t count)
         printf(" %ld,%ld", (long)points[i].x, (long)points[i].y);
 }
 
-void cli_print_scen_line(const mai_query *sq, ls_status outcome,
-                         const ls_result *r, const ls_point *points,
-                         cli_tally *t)
+int cli_print_waypoints(const ls_grid *grid, const ls_point *points,
+                        uint32_t count)
 {
+    ls_point *ways = malloc((count ? count : 1) * sizeof *ways);
+    uint32_t n = 0;
+    ls_status st;
+    if (!ways) {
+        cli_fail("out of memory while smoothing a path of %lu points",
+                 (unsigned long)count);
+        return -1;
+    }
+    st = ls_smooth_path(grid, points, count, ways, count, &n);
+    if (st != LS_OK) {
+        free(ways);
+        cli_fail("smoothing failed: %s", ls_status_string(st));
+        return -1;
+    }
+    cli_print_points(ways, n);
+    free(ways);
+    return 0;
+}
+
+int cli_print_scen_line(const mai_query *sq, ls_status outcome,
+                        const ls_result *r, const ls_point *points,
+                        cli_tally *t)
+{
+    int rc = 0;
     printf("%ld %ld %ld %ld", (long)sq->sx, (long)sq->sy, (long)sq->gx,
            (long)sq->gy);
     if (outcome < 0) {
         printf(" error %s\n", ls_status_name(outcome));
         t->refused++;
-        return;
+        return 0;
     }
     printf(" %ld %lu %016" PRIx64, (long)r->cost,
            (unsigned long)r->expansions, r->digest);
     if (outcome == LS_OK) {
         cli_print_points(points, r->path_length);
         t->solved++;
+        if (t->smooth) {
+            fputs(" |", stdout);
+            rc = cli_print_waypoints(t->smooth, points, r->path_length);
+        }
     }
     putchar('\n');
     t->expansions += r->expansions;
+    return rc;
 }
 
 void cli_format_cpu_time(clock_t elapsed, char *out, size_t size)

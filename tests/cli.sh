@@ -665,5 +665,40 @@ grep -F -x -e "    $st_line" "$top_srcdir/README.md" >/dev/null ||
 expect_error 2 "selftest argument" "selftest takes none" selftest extra
 expect_error 2 "selftest option" "unexpected argument '--connect'" \
     selftest --connect 4
+# ----------------------------------------------------------- --smooth
+# path adds a waypoints line; scen, batch and queue add " | X,Y ..." after
+# each found path: a subsequence of the path from its start to its goal,
+# and without --smooth not a byte changes.
+expect_code 0 "path --smooth" path "$demo" --from 1,1 --to 46,21 --smooth
+expect_line "path --smooth" "waypoints: 1,1 15,5 34,13 46,21"
+grep -v '^waypoints:' "$tmp/out" >"$tmp/smooth-rest"
+expect_code 0 "path without --smooth" path "$demo" --from 1,1 --to 46,21
+cmp -s "$tmp/out" "$tmp/smooth-rest" ||
+    fail "path --smooth: other lines differ from a run without it"
+expect_code 0 "scen --smooth" scen "$demo" "$demo_scen" --smooth
+cp "$tmp/out" "$tmp/scen-smooth"
+awk '{
+    bar = 0
+    for (i = 1; i <= NF; i++) if ($i == "|") bar = i
+    if ($5 == -1) { if (bar) { print "FAIL: waypoints without a path: " $0; bad = 1 } next }
+    if (!bar) { print "FAIL: no waypoints: " $0; bad = 1; next }
+    if ($(bar + 1) != $8 || $NF != $(bar - 1)) { print "FAIL: waypoints do not run from start to goal: " $0; bad = 1 }
+    j = 8
+    for (i = bar + 1; i <= NF; i++) {
+        while (j < bar && $j != $i) j++
+        if (j == bar) { print "FAIL: waypoint " $i " not in order on the path: " $0; bad = 1; break }
+    }
+} END { exit bad }' "$tmp/out" || fail "scen --smooth: bad waypoints"
+sed 's/ | .*//' "$tmp/scen-smooth" >"$tmp/scen-cut"
+expect_code 0 "scen plain" scen "$demo" "$demo_scen"
+cmp -s "$tmp/out" "$tmp/scen-cut" || fail "scen --smooth: the lines before ' | ' differ"
+expect_code 0 "batch --smooth" batch "$demo" "$demo_scen" --smooth --threads 2
+cmp -s "$tmp/out" "$tmp/scen-smooth" || fail "batch --smooth differs from scen --smooth"
+expect_code 0 "queue --smooth" queue "$demo" "$demo_scen" --smooth --tick-budget 50
+sed 's/^[0-9]* //' "$tmp/out" | cmp -s - "$tmp/scen-smooth" ||
+    fail "queue --smooth lines differ from scen --smooth"
+expect_error 2 "--smooth=1" "option --smooth takes no value" \
+    path "$demo" --from 1,1 --to 46,21 --smooth=1
+expect_error 2 "digest --smooth" "unknown option '--smooth'" digest "$demo" --smooth
 
 cli_summary cli.sh
