@@ -18,7 +18,10 @@
 # BENCH_GEN_QUERIES (32), BENCH_SCALING_ALGOS (lockstar,jps,textbook,listscan:
 # Dijkstra, BFS and DFS search whole 4096^2 maps, which takes many minutes;
 # the Moving AI tables show them), BENCH_CALLGRIND_MAPS (lak303d random512-20-0),
-# BENCH_BATCH_REPEAT (5: runs of each batch, median), BENCH_CALLGRIND_QUERIES (30), BENCH_JPS_MAPS (lak303d arena: JPS against
+# BENCH_BATCH_REPEAT (5: runs of each batch, median), BENCH_CLI and
+# BENCH_REPLAY (the lockstar program and the replay to time, `lockstar
+# replay SCRIPT --profile`, median of BENCH_REPLAY_REPEAT=7 runs; skipped
+# when not given), BENCH_CALLGRIND_QUERIES (30), BENCH_JPS_MAPS (lak303d arena: JPS against
 # lockstar A* in instructions, on every query of the scenario), BENCH_CLOCK (wall, or cpu for thread CPU
 # time on a busy machine), BENCH_COMMIT (the source version to print;
 # default: git describes this tree), BENCH_QUICK=1 (a short run for trying the
@@ -211,6 +214,35 @@ if "$bin" --help | grep -q -- '--batch'; then
     fi
 fi
 
+# The replay: the RTS example, ticks per second and where the time goes.
+: >"$tmp/replay.md"
+replay_repeat=${BENCH_REPLAY_REPEAT:-7}
+if [ -n "${BENCH_CLI:-}" ] && [ -n "${BENCH_REPLAY:-}" ] && [ -x "$BENCH_CLI" ]; then
+    echo "report.sh: the replay example, $replay_repeat runs..." >&2
+    i=0
+    : >"$tmp/replay.runs"
+    while [ $i -lt "$replay_repeat" ]; do
+        "$BENCH_CLI" replay "$BENCH_REPLAY" --profile 2>&1 >/dev/null |
+            sed -n 's/^lockstar replay: profile: //p' >>"$tmp/replay.runs"
+        i=$((i + 1))
+    done
+    # "2400 ticks in 0.066 s (36363 ticks per second); searching 28%, ..."
+    sort -t'(' -k2 -n "$tmp/replay.runs" |
+        sed -n "$(( (replay_repeat + 1) / 2 ))p" >"$tmp/replay.median"
+    if [ -s "$tmp/replay.median" ]; then
+        {
+            echo "\`lockstar replay $(basename "$BENCH_REPLAY") --profile\`, the median of"
+            echo "$replay_repeat runs by ticks per second (CPU time, clock()):"
+            echo
+            echo "    $(cat "$tmp/replay.median")"
+            echo
+            tps=$(sed 's/.*(\([0-9]*\) ticks per second).*/\1/' "$tmp/replay.median")
+            echo "That is $((tps / 30))x real time for a game at 30 ticks per second"
+            echo "(the baseline: a lockstep game must simulate at least that fast)."
+        } >"$tmp/replay.md"
+    fi
+fi
+
 {
     echo "# lockstar benchmark results"
     echo
@@ -285,6 +317,12 @@ fi
         echo "least 1.8x with 2 threads on this 2-core machine."
         echo
         cat "$tmp/batch.md"
+    fi
+    if [ -s "$tmp/replay.md" ]; then
+        echo
+        echo "## The replay"
+        echo
+        cat "$tmp/replay.md"
     fi
 } >"$out.tmp"
 mv "$out.tmp" "$out"

@@ -143,10 +143,13 @@ static void print_profile(const cli_sim *sim, uint32_t ticks, clock_t total)
     clock_t all = total > 0 ? total : 1;
     cli_format_cpu_time(total, buf, sizeof buf);
     fprintf(stderr,
-            "lockstar replay: profile: %" PRIu32 " ticks in %s; searching "
-            "%ld%%, smoothing and hand-over %ld%%, following %ld%%, edits "
-            "and orders %ld%%, digests %ld%%\n",
-            ticks, buf, (long)(100 * t->search / all),
+            "lockstar replay: profile: %" PRIu32 " ticks in %s (%" PRIu64
+            " ticks per second); searching %ld%%, smoothing and hand-over "
+            "%ld%%, following %ld%%, edits and orders %ld%%, digests "
+            "%ld%%\n",
+            ticks, buf,
+            (uint64_t)ticks * (uint64_t)CLOCKS_PER_SEC / (uint64_t)all,
+            (long)(100 * t->search / all),
             (long)(100 * t->smooth / all), (long)(100 * t->follow / all),
             (long)(100 * t->edits / all), (long)(100 * t->digest / all));
 }
