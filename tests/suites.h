@@ -26,5 +26,6 @@ int suite_edits_register(void);
 int suite_queue_register(void);
 int suite_batch_register(void);
 int suite_selftest_register(void);
+int suite_replay_register(void);
 
 #endif

@@ -20,7 +20,7 @@ static const register_fn all_suites[] = {
     suite_smooth_register,     suite_follow_register,
     suite_parsers_register,    suite_reader_register,
     suite_vectors_register,    suite_queue_register,
-    suite_batch_register,
+    suite_batch_register,      suite_replay_register,
     suite_edits_register,      suite_selftest_register,
 };
 

@@ -1,0 +1,207 @@
+/*
+ * suite_replay.c - the replay's reader and simulation (cli/replay*.c)
+ * from inside: what a script line becomes, the tick digest against its
+ * definition in docs/replay.md computed here apart from the simulation's
+ * code, the queue and its batch model step for step, and a unit's walk
+ * (exactly SPEED a tick until it stops on the goal centre).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <CUnit/CUnit.h>
+#include "lockstar.h"
+#include "../cli/replay.h"
+#include "../cli/replay_sim.h"
+#include "suites.h"
+
+/* A 12 x 6 grid, a wall at x = 6 with a gap at y = 4. */
+static ls_grid *small_grid(void)
+{
+    ls_grid *g = NULL;
+    int32_t y;
+    if (ls_grid_create(12, 6, NULL, &g) != LS_OK)
+        return NULL;
+    for (y = 0; y < 6; y++)
+        if (y != 4)
+            ls_grid_set(g, 6, y, LS_CELL_BLOCKED);
+    return g;
+}
+
+static const char script_text[] =
+    "lockstar-replay 1\n"
+    "# comment\n"
+    "map any.map\n"
+    "cell 0.75\n"
+    "options --connect 8 --weight 1.5\n"
+    "budget 9\n"
+    "agent 20 1,1 0.3\n"
+    "agent -5 10,5 1.25   # trailing comment\n"
+    "at 0 move 20 10,1\n"
+    "at 0 move -5 1,5\n"
+    "at 12 rect 6,4 1,1 0\n"
+    "at 40 set 6,4 1\n"
+    "at 45 move 20 10,1\n"
+    "ticks 120\n";
+
+static void test_reader_keeps_every_value(void)
+{
+    cli_replay_script s;
+    mai_error err;
+    CU_ASSERT_EQUAL_FATAL(cli_replay_parse("dir/a.replay", script_text,
+                                           strlen(script_text), &s, &err), 0);
+    CU_ASSERT_STRING_EQUAL(s.map_file, "dir/any.map");
+    CU_ASSERT_EQUAL(s.cell_size, 49152);            /* 0.75 */
+    CU_ASSERT_EQUAL(s.options.query.weight, 0x18000); /* 1.5 */
+    CU_ASSERT_EQUAL(s.budget, 9);
+    CU_ASSERT_EQUAL(s.ticks, 120);
+    CU_ASSERT_EQUAL_FATAL(s.agent_count, 2);
+    CU_ASSERT(s.agents[1].id == -5);
+    CU_ASSERT_EQUAL(s.agents[1].speed, 81920);      /* 1.25 */
+    CU_ASSERT_EQUAL(s.agents[0].speed, 19661);      /* 0.3, rounded */
+    CU_ASSERT_EQUAL_FATAL(s.event_count, 5);
+    CU_ASSERT_EQUAL(s.events[2].kind, CLI_REPLAY_RECT);
+    CU_ASSERT_EQUAL(s.events[2].tick, 12);
+    CU_ASSERT_EQUAL(s.events[2].line, 11);
+    CU_ASSERT_EQUAL(s.events[3].kind, CLI_REPLAY_SET);
+    cli_replay_free(&s);
+    CU_ASSERT_EQUAL(cli_replay_parse("x", "lockstar-replay 1\nticks 1\n", 25,
+                                     &s, &err), -1);
+    CU_ASSERT_STRING_EQUAL(err.message, "x: no 'map FILE' line");
+    CU_ASSERT_PTR_NULL(s.agents);
+}
+
+/* docs/replay.md, "The digests", written out again. */
+static uint64_t fnv(uint64_t h, uint64_t v, int bytes)
+{
+    int k;
+    for (k = 0; k < bytes; k++) {
+        h ^= (v >> (8 * k)) & 0xffu;
+        h *= 0x100000001b3u;
+    }
+    return h;
+}
+
+static uint64_t digest_by_definition(const cli_sim *sim)
+{
+    uint64_t h = 0xcbf29ce484222325u, map = 0;
+    uint32_t k;
+    ls_grid_digest(sim->grid, &map);
+    h = fnv(h, map, 8);
+    h = fnv(h, sim->agent_count, 4);
+    for (k = 0; k < sim->agent_count; k++) {
+        const cli_sim_agent *a = &sim->agents[k];
+        int heading = a->state == CLI_AGENT_MOVING ||
+                      a->state == CLI_AGENT_ARRIVED;
+        h = fnv(h, (uint64_t)a->id, 8);
+        h = fnv(h, (uint32_t)a->body.x, 4);
+        h = fnv(h, (uint32_t)a->body.y, 4);
+        h = fnv(h, (uint32_t)a->state, 1);
+        h = fnv(h, heading ? a->body.target : 0u, 4);
+    }
+    return h;
+}
+
+static int start(cli_sim *sim, cli_replay_script *s, uint32_t threads)
+{
+    mai_error err;
+    ls_grid *g = small_grid();
+    if (!g || cli_replay_parse("t.replay", script_text, strlen(script_text),
+                               s, &err) != 0)
+        return -1;
+    return cli_sim_start(sim, "t.replay", s, g, s->budget, threads, &err);
+}
+
+static void test_digest_matches_its_definition_and_the_model(void)
+{
+    cli_replay_script s1, s2;
+    cli_sim one, two;
+    mai_error err;
+    uint32_t t, moved = 0, waited = 0;
+    CU_ASSERT_EQUAL_FATAL(start(&one, &s1, 1), 0);
+    CU_ASSERT_EQUAL_FATAL(start(&two, &s2, 3), 0);
+    /* Sorted by id. */
+    CU_ASSERT(one.agents[0].id == -5 && one.agents[1].id == 20);
+    for (t = 0; t < s1.ticks; t++) {
+        CU_ASSERT_EQUAL_FATAL(cli_sim_tick(&one, &err), 0);
+        CU_ASSERT_EQUAL_FATAL(cli_sim_tick(&two, &err), 0);
+        CU_ASSERT_EQUAL(cli_sim_digest(&one), digest_by_definition(&one));
+        CU_ASSERT_EQUAL(cli_sim_digest(&one), cli_sim_digest(&two));
+        if (one.agents[1].state == CLI_AGENT_MOVING)
+            moved++;
+        if (one.agents[1].state == CLI_AGENT_WAITING)
+            waited++;
+        /* The gap closed at tick 12 cut unit 20 off; reopened at 40, it
+         * stays so until ordered again at 45. */
+        if (t == 44) {
+            CU_ASSERT_EQUAL(one.agents[1].state, CLI_AGENT_UNREACHABLE);
+            CU_ASSERT(one.replans >= 1);
+        }
+    }
+    /* A budget of 9 makes requests span ticks; the wall forces a detour. */
+    CU_ASSERT(waited > 0);
+    CU_ASSERT(moved > 10);
+    CU_ASSERT_EQUAL(one.agents[0].state, CLI_AGENT_ARRIVED);
+    CU_ASSERT_EQUAL(one.agents[1].state, CLI_AGENT_ARRIVED);
+    /* Arrived exactly on the goal centres. */
+    {
+        fix16_t x, y;
+        ls_world_cell_center(&one.world, 10, 1, &x, &y);
+        CU_ASSERT_EQUAL(one.agents[1].body.x, x);
+        CU_ASSERT_EQUAL(one.agents[1].body.y, y);
+    }
+    CU_ASSERT(one.requests >= 2);
+    cli_sim_end(&one);
+    cli_sim_end(&two);
+    cli_replay_free(&s1);
+    cli_replay_free(&s2);
+}
+
+/* On an open grid a unit walks exactly SPEED per tick: the distance from
+ * its start grows by SPEED each tick along a straight row until it stops
+ * on the goal centre. */
+static void test_a_unit_walks_speed_per_tick(void)
+{
+    static const char text[] =
+        "lockstar-replay 1\nmap m\ncell 2\nbudget 0\n"
+        "agent 1 0,0 0.7\nat 0 move 1 9,0\nticks 40\n";
+    cli_replay_script s;
+    cli_sim sim;
+    mai_error err;
+    ls_grid *g = NULL;
+    fix16_t x0, y0, gx, gy;
+    uint32_t t;
+    CU_ASSERT_FATAL(ls_grid_create(10, 1, NULL, &g) == LS_OK);
+    CU_ASSERT_EQUAL_FATAL(cli_replay_parse("w", text, strlen(text), &s,
+                                           &err), 0);
+    CU_ASSERT_EQUAL_FATAL(cli_sim_start(&sim, "w", &s, g, 0, 1, &err), 0);
+    ls_world_cell_center(&sim.world, 0, 0, &x0, &y0);
+    ls_world_cell_center(&sim.world, 9, 0, &gx, &gy);
+    for (t = 0; t < s.ticks; t++) {
+        int64_t want = (int64_t)x0 + (int64_t)(t + 1) * 45875; /* 0.7 */
+        CU_ASSERT_EQUAL_FATAL(cli_sim_tick(&sim, &err), 0);
+        if (want >= gx) {
+            CU_ASSERT_EQUAL(sim.agents[0].body.x, gx);
+            CU_ASSERT_EQUAL(sim.agents[0].state, CLI_AGENT_ARRIVED);
+        } else {
+            CU_ASSERT_EQUAL(sim.agents[0].body.x, want);
+            CU_ASSERT_EQUAL(sim.agents[0].state, CLI_AGENT_MOVING);
+        }
+        CU_ASSERT_EQUAL(sim.agents[0].body.y, y0);
+    }
+    cli_sim_end(&sim);
+    cli_replay_free(&s);
+}
+
+int suite_replay_register(void)
+{
+    CU_pSuite s = CU_add_suite("replay", NULL, NULL);
+    if (!s)
+        return -1;
+    if (!CU_add_test(s, "the reader keeps every value",
+                     test_reader_keeps_every_value) ||
+        !CU_add_test(s, "digest matches its definition and the model",
+                     test_digest_matches_its_definition_and_the_model) ||
+        !CU_add_test(s, "a unit walks speed per tick",
+                     test_a_unit_walks_speed_per_tick))
+        return -1;
+    return 0;
+}
