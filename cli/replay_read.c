@@ -473,7 +473,8 @@ int cli_replay_parse(const char *name, const char *text, size_t length,
                      cli_replay_script *s, mai_error *err)
 {
     reader r;
-    size_t at = 0;
+    mai_cursor cursor;
+    mai_line line;
     char *buf;
     int rc = 0;
 
@@ -490,22 +491,16 @@ int cli_replay_parse(const char *name, const char *text, size_t length,
         mai_error_set(err, "%s: out of memory", r.name);
         return -1;
     }
-    while (rc == 0 && at < length) {
-        size_t end = at, n;
+    mai_text_begin(&cursor, text, length);
+    while (rc == 0 && mai_text_next(&cursor, &line)) {
         line_words w;
-        while (end < length && text[end] != '\n')
-            end++;
-        r.line++;
-        n = end - at;
-        if (n > 0 && text[at + n - 1] == '\r')
-            n--;
-        if (memchr(text + at, '\0', n)) {
+        r.line = line.number;
+        if (memchr(line.start, '\0', line.length)) {
             rc = fail(&r, "a NUL byte in the line", NULL);
             break;
         }
-        memcpy(buf, text + at, n);
-        buf[n] = '\0';
-        at = end + 1;
+        memcpy(buf, line.start, line.length);
+        buf[line.length] = '\0';
         rc = split(&r, buf, &w);
         if (rc == 0 && w.count > 0)
             rc = read_line(&r, &w);

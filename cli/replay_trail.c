@@ -237,7 +237,9 @@ int cli_trail_load(const char *path, uint32_t agent_count, cli_trail *t,
 {
     trail_reader r;
     char *text;
-    size_t length, at = 0;
+    size_t length;
+    mai_cursor cursor;
+    mai_line line;
     int rc = 0;
     memset(t, 0, sizeof *t);
     memset(&r, 0, sizeof r);
@@ -247,23 +249,19 @@ int cli_trail_load(const char *path, uint32_t agent_count, cli_trail *t,
     t->agent_count = agent_count;
     if (mai_read_file(path, &text, &length, err) != 0)
         return -1;
-    while (rc == 0 && at < length) {
-        size_t end = at, n, i;
-        while (end < length && text[end] != '\n')
-            end++;
-        r.line++;
-        n = end - at;
-        if (n > 0 && text[at + n - 1] == '\r')
-            n--;
-        for (i = 0; i < n && rc == 0; i++)
-            if ((unsigned char)text[at + i] < 0x20 ||
-                (unsigned char)text[at + i] == 0x7f)
+    mai_text_begin(&cursor, text, length);
+    while (rc == 0 && mai_text_next(&cursor, &line)) {
+        size_t i;
+        r.line = line.number;
+        for (i = 0; i < line.length && rc == 0; i++)
+            if ((unsigned char)line.start[i] < 0x20 ||
+                (unsigned char)line.start[i] == 0x7f)
                 rc = bad(&r, "a control byte in the line");
         if (rc == 0) {
-            text[at + n] = '\0';
-            rc = read_line(&r, text + at);
+            /* The line's end ('\n', '\r' or the file's NUL) is ours. */
+            text[line.start - text + line.length] = '\0';
+            rc = read_line(&r, text + (line.start - text));
         }
-        at = end + 1;
     }
     if (rc == 0 && last_tick(&r) && last_tick(&r)->traced &&
         r.traced != agent_count)

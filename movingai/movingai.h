@@ -137,6 +137,29 @@ int mai_scen_load(const char *path, int32_t width, int32_t height,
                   mai_scen *scen, mai_error *err);
 void mai_scen_free(mai_scen *scen);
 
+/* ---- lines (text.c), for other line-based readers ---------------------- */
+
+/* One line, without its '\n' and without a '\r' just before it (CRLF
+ * files read like LF files). number counts from 1. */
+typedef struct mai_line {
+    const char *start;
+    size_t length;
+    uint32_t number;
+} mai_line;
+
+typedef struct mai_cursor {
+    const char *text;
+    size_t length;
+    size_t pos;
+    uint32_t line;   /* number of the last line returned */
+} mai_cursor;
+
+/* Walk text (length bytes, NULs included) line by line: a final '\n' ends
+ * the last line and does not begin an empty one. */
+void mai_text_begin(mai_cursor *c, const char *text, size_t length);
+/* Store the next line in *line and return 1, or return 0 at the end. */
+int mai_text_next(mai_cursor *c, mai_line *line);
+
 /* ---- numbers and quoting (text.c), for messages in the same manner ---- */
 
 /* Parse exactly length bytes of decimal digits (no sign, space or prefix)

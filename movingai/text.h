@@ -13,20 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* One line, without its '\n' and without a '\r' just before it (CRLF
- * files read like LF files). number counts from 1. */
-typedef struct mai_line {
-    const char *start;
-    size_t length;
-    uint32_t number;
-} mai_line;
-
-typedef struct mai_cursor {
-    const char *text;
-    size_t length;
-    size_t pos;
-    uint32_t line;   /* number of the last line returned */
-} mai_cursor;
+#include "movingai.h"
 
 /* A piece of a line. */
 typedef struct mai_span {
@@ -34,9 +21,6 @@ typedef struct mai_span {
     size_t length;
 } mai_span;
 
-void mai_text_begin(mai_cursor *c, const char *text, size_t length);
-/* Store the next line in *line and return 1, or return 0 at the end. */
-int mai_text_next(mai_cursor *c, mai_line *line);
 /* 1 when the line holds nothing but spaces and tabs. */
 int mai_text_blank(const mai_line *line);
 /* The whole line as a span. */
