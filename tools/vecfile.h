@@ -115,7 +115,10 @@ typedef struct vf_vector {
  * ls_queue_status). The query every submit, query, check and check-path
  * uses is the script's query until the first VF_OP_OPTIONS, then the
  * query of the last VF_OP_OPTIONS before it (its start and goal replaced
- * by sx, sy, gx, gy for submit and query). */
+ * by sx, sy, gx, gy for submit and query). An OPTIONS op changes at least
+ * one key, is never the first op and never follows another OPTIONS op
+ * (the parser reads such lines into the script's query, or into one op;
+ * vf_write refuses them). */
 enum {
     VF_OP_OPTIONS = 1, VF_OP_QUEUE, VF_OP_SUBMIT, VF_OP_CANCEL,
     VF_OP_RELEASE, VF_OP_TICK, VF_OP_FINISHED, VF_OP_SET, VF_OP_RECT,

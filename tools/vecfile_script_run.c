@@ -28,6 +28,7 @@ typedef struct srun {
     ls_point *buffer;        /* w * h points */
     held *held;
     uint32_t held_count, held_capacity;
+    ls_batch *batch, *one;   /* the last batch line's, and one worker */
     uint32_t bad;            /* differences so far */
 } srun;
 
@@ -208,19 +209,17 @@ static uint32_t run_batch(srun *r, uint32_t i)
     const vf_script *s = r->s;
     const vf_op *op = &s->ops[i];
     uint32_t n = op->count, k, cap = (uint32_t)r->w * (uint32_t)r->h;
-    ls_batch *batch = NULL, *one = NULL;
     ls_query *qs = malloc(n * sizeof *qs);
     ls_status *st = malloc(2u * n * sizeof *st);
     ls_result *res = malloc(2u * n * sizeof *res);
     ls_point *pts = malloc(2u * (size_t)n * cap * sizeof *pts);
-    ls_status cs;
+    ls_status cs = LS_OK;
+    int same = 1;
 
     if (!qs || !st || !res || !pts || i + n >= s->op_count) {
         sreport(r, op, "batch", "memory", "enough", "out of memory");
         goto done;
     }
-    memset(res, 0, 2u * n * sizeof *res);
-    memset(pts, 0, 2u * (size_t)n * cap * sizeof *pts);
     for (k = 0; k < n; k++) {
         const vf_op *qo = &s->ops[i + 1 + k];
         qs[k] = r->query;
@@ -229,21 +228,30 @@ static uint32_t run_batch(srun *r, uint32_t i)
         qs[k].goal_x = qo->gx;
         qs[k].goal_y = qo->gy;
     }
-    cs = ls_batch_create(r->w, r->h, LS_SEARCH_FULL, op->threads, NULL,
-                         &batch);
-    cmp(r, op, "batch", "create", SHOW_STATUS, LS_OK, cs);
+    /* A script's batch lines of one thread count share one batch. */
+    if (!r->batch || ls_batch_threads(r->batch) != op->threads) {
+        ls_batch_destroy(r->batch);
+        r->batch = NULL;
+        cs = ls_batch_create(r->w, r->h, LS_SEARCH_FULL, op->threads, NULL,
+                             &r->batch);
+        cmp(r, op, "batch", "create", SHOW_STATUS, LS_OK, cs);
+    }
     if (cs == LS_OK) {
-        cs = ls_batch_run(batch, r->grid, qs, n, pts, cap, st, res);
+        cs = ls_batch_run(r->batch, r->grid, qs, n, pts, cap, st, res);
         cmp(r, op, "batch", "run", SHOW_STATUS, LS_OK, cs);
     }
-    if (cs == LS_OK &&
-        ls_batch_create(r->w, r->h, LS_SEARCH_FULL, 1, NULL, &one) == LS_OK &&
-        ls_batch_run(one, r->grid, qs, n, pts + (size_t)n * cap, cap, st + n,
-                     res + n) == LS_OK) {
-        int same = memcmp(st, st + n, n * sizeof *st) == 0 &&
-                   memcmp(res, res + n, n * sizeof *res) == 0 &&
-                   memcmp(pts, pts + (size_t)n * cap,
-                          (size_t)n * cap * sizeof *pts) == 0;
+    if (cs == LS_OK && !r->one &&
+        ls_batch_create(r->w, r->h, LS_SEARCH_FULL, 1, NULL, &r->one) != LS_OK)
+        r->one = NULL;
+    if (cs == LS_OK && r->one &&
+        ls_batch_run(r->one, r->grid, qs, n, pts + (size_t)n * cap, cap,
+                     st + n, res + n) == LS_OK) {
+        for (k = 0; k < n && same; k++)
+            same = st[k] == st[n + k] &&
+                   memcmp(&res[k], &res[n + k], sizeof res[k]) == 0 &&
+                   (st[k] != LS_OK ||
+                    memcmp(pts + (size_t)k * cap, pts + (size_t)(n + k) * cap,
+                           res[k].path_length * sizeof *pts) == 0);
         if (!same)
             sreport(r, op, "batch", "bytes against one worker", "identical",
                     "different");
@@ -262,8 +270,6 @@ static uint32_t run_batch(srun *r, uint32_t i)
         cmp_hex(r, qo, "query", "digest of the points", qo->result.digest, d);
     }
 done:
-    ls_batch_destroy(batch);
-    ls_batch_destroy(one);
     free(qs);
     free(st);
     free(res);
@@ -407,6 +413,8 @@ uint32_t vf_check_script(const vf_file *f, const vf_script *s,
         }
     }
     ls_queue_destroy(r.queue);
+    ls_batch_destroy(r.batch);
+    ls_batch_destroy(r.one);
     ls_grid_destroy(r.grid);
     free(r.buffer);
     free(r.held);

@@ -416,9 +416,13 @@ static int write_script(const vf_file *f, const vf_script *s, vf_text *t,
     for (i = 0; i < s->op_count; i++) {
         const vf_op *op = &s->ops[i];
         if (op->kind == VF_OP_OPTIONS) {
-            if (same_options(&op->query, op->weight_text, cur, cur_text)) {
-                snprintf(err, err_size, "script %s: op %lu changes no option",
-                         s->id, (unsigned long)i);
+            /* Such lines would read back merged into one change (or into
+             * the script's own options): not canonical. */
+            if (same_options(&op->query, op->weight_text, cur, cur_text) ||
+                i == 0 || s->ops[i - 1].kind == VF_OP_OPTIONS) {
+                snprintf(err, err_size, "script %s: op %lu: an options op "
+                         "that changes nothing, comes first or follows "
+                         "another", s->id, (unsigned long)i);
                 return -1;
             }
             put_options(t, &op->query, op->weight_text, cur, cur_text);

@@ -155,6 +155,74 @@ static void tally_file(summary *s, const vf_file *f)
     }
 }
 
+/* Script lines by kind and status, printed per script file. */
+static void script_summary(const vf_file *f, const uint32_t *events)
+{
+    static const char *const event_names[SG_EV_COUNT] = {
+        "cancel-waiting", "cancel-running", "cancel-finished",
+        "not-done-waiting", "not-done-running", "restarts-after-edit",
+        "finished-with-0-expansions", "no-op-edits"
+    };
+    static const char *const kinds[] = {
+        "?", "options", "queue", "submit", "cancel", "release", "tick",
+        "finished", "set", "rect", "digest", "batch", "query", "check",
+        "check-path"
+    };
+    tally t;
+    uint32_t i, k, lines = 0;
+    memset(&t, 0, sizeof t);
+    t.label = "lines (kind status=count)";
+    for (i = 0; i < f->script_count; i++) {
+        for (k = 0; k < f->scripts[i].op_count; k++) {
+            const vf_op *op = &f->scripts[i].ops[k];
+            tally_add(&t, op->kind, op->status);
+            lines++;
+        }
+    }
+    printf("  %lu script lines:", (unsigned long)lines);
+    for (i = 0; i < t.used; i++) {
+        int32_t kind = (int32_t)t.value[i][0];
+        ls_status st = (ls_status)t.value[i][1];
+        int plain = kind == VF_OP_OPTIONS || kind == VF_OP_QUEUE ||
+                    kind == VF_OP_TICK || kind == VF_OP_DIGEST ||
+                    kind == VF_OP_BATCH;
+        printf("%s%s", i % 4 == 0 ? "\n   " : "", kinds[kind]);
+        if (!plain)
+            printf(" %s", vf_status_known(st) ? ls_status_name(st) + 3 : "?");
+        printf("=%lu;", (unsigned long)t.count[i]);
+    }
+    if (t.other)
+        printf(" (and %lu more)", (unsigned long)t.other);
+    memset(&t, 0, sizeof t);
+    for (i = 0; i < f->script_count; i++) {
+        for (k = 0; k < f->scripts[i].op_count; k++) {
+            const vf_op *op = &f->scripts[i].ops[k];
+            if (op->kind == VF_OP_TICK)
+                tally_add(&t, 0, op->budget);
+            else if (op->kind == VF_OP_BATCH)
+                tally_add(&t, 1, op->threads);
+            else if (vf_op_has_result(op) && (op->kind == VF_OP_CHECK ||
+                                              op->kind == VF_OP_CHECK_PATH))
+                tally_add(&t, 2 + op->check.reason, op->check.cost_changed);
+        }
+    }
+    for (i = 0; i < t.used; i++) {
+        int64_t a = t.value[i][0], b = t.value[i][1];
+        printf("%s%s", i % 8 == 0 ? "\n   " : " ",
+               a == 0 ? "tick " : a == 1 ? "threads " : "reason ");
+        print_i64(a >= 2 ? a - 2 : b);
+        if (a >= 2) {
+            printf(" changed ");
+            print_i64(b);
+        }
+        printf("=%lu;", (unsigned long)t.count[i]);
+    }
+    printf("\n  events:");
+    for (i = 0; i < SG_EV_COUNT; i++)
+        printf(" %s=%lu", event_names[i], (unsigned long)events[i]);
+    printf("\n");
+}
+
 /* ------------------------------------------------------------------------
  * Driver
  * --------------------------------------------------------------------- */
@@ -213,6 +281,23 @@ static const family families[] = {
       "errors: LS_ERR_NOT_UNIFORM, LS_ERR_UNSUPPORTED, their order among\n"
       "the other errors, cost overflow. Each found cost is A*'s (weight 1,\n"
       "admissible heuristic)." },
+    { "queue", fam_queue, 0, 0,
+      "Scripts (format version 2) of the path request queue: budgets 1 to\n"
+      "4096 and unlimited, the completion tick and result of every request,\n"
+      "edits while a request runs (it starts again), a full queue and pool,\n"
+      "duplicate and unknown ids, releases of unfinished requests, cancels\n"
+      "of waiting, running and finished requests, begins that fail, JPS." },
+    { "batch", fam_batch, 0, 0,
+      "Scripts of batches (ls_batch_run) on 1, 2, 3, 8 and 64 threads, with\n"
+      "options changed and the map edited between batches." },
+    { "edits", fam_edits, 0, 0,
+      "Scripts of map edits (ls_grid_set, ls_grid_set_rect) with the map\n"
+      "digest after each: every cost 0 to 255, rectangles, no-op edits,\n"
+      "errors (the digest unchanged), edits undone." },
+    { "pathcheck", fam_pathcheck, 0, 0,
+      "Scripts of path checks (ls_check_path) of kept and listed paths,\n"
+      "before and after edits: every LS_STEP_* reason, costs changed and\n"
+      "unchanged, cost overflow, bad options and step costs." },
 };
 
 static int write_text(const char *path, const vf_text *t)
@@ -270,11 +355,18 @@ static int generate(const char *dir)
         if (!names[i])
             die("out of memory", NULL);
         sprintf(names[i], "%s.vec", g.stem);
-        counts[i] = g.file.vector_count;
+        counts[i] = g.file.vector_count + g.file.script_count;
         total += counts[i];
-        printf("%-14s %5lu vectors %4lu maps %8lu bytes\n", names[i],
-               (unsigned long)counts[i], (unsigned long)g.file.map_count,
-               (unsigned long)text.length);
+        if (g.file.script_count == 0) {
+            printf("%-14s %5lu vectors %4lu maps %8lu bytes\n", names[i],
+                   (unsigned long)counts[i], (unsigned long)g.file.map_count,
+                   (unsigned long)text.length);
+        } else {
+            printf("%-14s %5lu scripts %4lu maps %8lu bytes\n", names[i],
+                   (unsigned long)counts[i], (unsigned long)g.file.map_count,
+                   (unsigned long)text.length);
+            script_summary(&g.file, g.events);
+        }
         vf_text_free(&text);
         vf_runner_free(&g.runner);
         ls_grid_destroy(g.grid);
@@ -289,7 +381,7 @@ static int generate(const char *dir)
     vf_text_free(&index);
     for (i = 0; i < nf; i++)
         free(names[i]);
-    printf("total          %5lu vectors (%lu also sliced, %lu with an "
+    printf("total          %5lu vectors and scripts (%lu also sliced, %lu with an "
            "expansion limit, %lu on maps of 512x512 or more)\n",
            (unsigned long)total, (unsigned long)sum.sliced,
            (unsigned long)sum.limited, (unsigned long)sum.large);

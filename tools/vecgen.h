@@ -9,6 +9,13 @@
  *   vecgen_astar.c  the A* families (empty.vec ... files.vec)
  *   vecgen_jps.c    the JPS family (jps.vec) and its sections
  *   vecgen_both.c   families both of them draw, sized by their callers
+ *   vecgen_script.c scripts (format version 2): each line run on the
+ *                   library and, before it is recorded, against the models
+ *   vecgen_model.c  those models, written apart from the code they pin:
+ *                   the queue's budget rule, the map digest, the path check
+ *   vecgen_queue.c, vecgen_batch.c, vecgen_edits.c, vecgen_pathcheck.c
+ *                   the script files queue.vec, batch.vec, edits.vec and
+ *                   pathcheck.vec
  *
  * All state travels in one gen per vector file, passed by pointer; the
  * files hold no mutable globals (only const tables). Every helper that can
@@ -47,7 +54,13 @@ typedef struct gen {
     uint32_t budget_percent; /* share of vectors also run sliced */
     int jps;                 /* vec_options draws JPS queries (jps.vec) */
     vg_sections sections;    /* jps.vec only */
+    uint32_t events[8];      /* script files: SG_EV_* counts (summary) */
 } gen;
+
+/* What scripts did that their lines do not show, counted for the summary. */
+enum { SG_EV_CANCEL_WAITING, SG_EV_CANCEL_RUNNING, SG_EV_CANCEL_DONE,
+       SG_EV_NOT_DONE_WAITING, SG_EV_NOT_DONE_RUNNING, SG_EV_RESTART,
+       SG_EV_ZERO_EXPANSIONS, SG_EV_NOOP_EDIT, SG_EV_COUNT };
 
 /* A drawn map (rows as for map_rows) with two start/goal pairs. */
 typedef struct trap {
@@ -250,5 +263,118 @@ void fam_files(gen *g);
 
 /* jps.vec; its section counts end up in g->sections. */
 void fam_jps(gen *g);
+
+/* ---- vecgen_model.c: the independent models of the script checks ------ */
+
+/* ls_grid_digest's definition (lockstar.h) over a row-major copy of the
+ * cells, from scratch. */
+uint64_t model_map_digest(const uint8_t *cells, int32_t w, int32_t h);
+
+/* What ls_check_path must give for points[0..n) with planned cost on the
+ * cells: the status, and on LS_OK *out. */
+ls_status model_path_check(const uint8_t *cells, int32_t w, int32_t h,
+                           const ls_query *q, const ls_point *points,
+                           uint32_t n, int32_t planned, ls_path_check *out);
+
+/* A request of the queue model (vecgen_script.c), in submission order. */
+enum { SG_WAITING, SG_RUNNING, SG_DONE };
+typedef struct sg_request {
+    uint64_t id;
+    ls_query query;
+    int state;               /* SG_* */
+    uint32_t given;          /* running: expansions given so far */
+    ls_status run_status;    /* running: ls_find_path's status on the grid
+                                it was begun on */
+    ls_result result;        /* running and done: ls_find_path's result */
+    ls_point *path;          /* running and done: ls_find_path's points */
+    ls_status status;        /* done: the request's final status */
+    uint32_t kept;           /* done: points kept in the pool */
+    uint32_t finished_now;   /* done in the tick being modelled */
+} sg_request;
+
+/* The queue model: one tick of the budget rule of lockstar.h. begin(ctx,
+ * r) fills r->run_status, r->result and r->path with ls_find_path's on the
+ * grid as it is now. restart: the grid's revision changed since the last
+ * tick (a running request starts again). Marks finished_now. */
+void model_tick(sg_request *req, uint32_t n, uint32_t budget, int restart,
+                uint32_t pool, uint32_t *pool_used,
+                void (*begin)(void *ctx, sg_request *r), void *ctx);
+
+/* ---- vecgen_script.c: building scripts -------------------------------- */
+
+#define SG_MAX_REQUESTS 64
+
+/* A script being built on the current map of a gen. Every sg_* call
+ * appends one line: it makes the call on the library, works out what the
+ * call must give apart from the library (the models above, ls_find_path
+ * for search results, the oracle of tests/oracle.h for the paths), dies
+ * when the two differ, and records the result. */
+typedef struct sgen {
+    gen *g;
+    uint32_t script;         /* index in g->file.scripts */
+    ls_grid *grid;           /* the script's own copy of its map */
+    uint8_t *cells;          /* vecgen's own copy, edited by the model */
+    int32_t w, h;
+    ls_query query;          /* the current query (start, goal 0) */
+    char weight_text[VF_WEIGHT_TEXT_MAX];
+    ls_queue *queue;
+    uint32_t capacity, pool, pool_used;
+    sg_request req[SG_MAX_REQUESTS];
+    uint32_t nreq;
+    int restart;             /* the revision changed since the last tick */
+    ls_search *search;       /* ls_find_path's context */
+    ls_point *buffer;        /* w * h points */
+} sgen;
+
+/* Start a script on the current map with q's options (ls_query_init's
+ * when q is NULL); end it (frees everything; the script stays). */
+void sg_begin(gen *g, sgen *s, const ls_query *q, const char *weight_text);
+void sg_end(sgen *s);
+/* Options: draw the next (vec_options: cycling combinations, drawn weight
+ * and step costs) into q and text; set the current ones (no line when
+ * nothing changes). */
+void sg_draw(sgen *s, ls_query *q, char text[VF_WEIGHT_TEXT_MAX]);
+void sg_options(sgen *s, const ls_query *q, const char *weight_text);
+void sg_queue(sgen *s, uint32_t capacity, uint32_t pool);
+ls_status sg_submit(sgen *s, uint64_t id, int32_t sx, int32_t sy,
+                    int32_t gx, int32_t gy);
+ls_status sg_cancel(sgen *s, uint64_t id);
+ls_status sg_release(sgen *s, uint64_t id);
+/* A tick and its finished lines; returns pending. */
+uint32_t sg_tick(sgen *s, uint32_t budget);
+/* Ticks of budget until nothing is pending or max ticks were made. */
+void sg_drain(sgen *s, uint32_t budget, uint32_t max);
+ls_status sg_set(sgen *s, int32_t x, int32_t y, uint32_t cost);
+ls_status sg_rect(sgen *s, int32_t x, int32_t y, int32_t w, int32_t h,
+                  uint32_t cost);
+void sg_digest(sgen *s);
+/* A batch of n queries pairs[i] = {sx, sy, gx, gy} under the current
+ * options. */
+void sg_batch(sgen *s, uint32_t threads, uint32_t n,
+              const int32_t (*pairs)[4]);
+ls_status sg_check(sgen *s, uint64_t id);
+ls_status sg_check_path(sgen *s, int32_t planned, const ls_point *points,
+                        uint32_t n);
+/* The model's request of this id, or NULL. */
+sg_request *sg_find(sgen *s, uint64_t id);
+/* The cell (x, y) of the script's current cells (inside). */
+uint8_t sg_cell(const sgen *s, int32_t x, int32_t y);
+/* A random passable cell of the script's cells (-1: none). */
+int sg_open(sgen *s, int32_t *x, int32_t *y);
+
+/* A map for scripts: family k % 6 of random 20 %, maze, rooms, terrain,
+ * empty, random 35 %, w x h (at least 4 x 4), seed. */
+void sg_map(gen *g, uint32_t k, int32_t w, int32_t h, uint64_t seed);
+/* A random open start and goal of the script's cells: {sx, sy, gx, gy}. */
+void sg_pair(sgen *s, int32_t p[4]);
+/* Drawn options (max_expansions = limit) and pair, then submit id. */
+ls_status sg_submit_drawn(sgen *s, uint64_t id, uint32_t limit);
+
+/* ---- the script files ------------------------------------------------- */
+
+void fam_queue(gen *g);
+void fam_batch(gen *g);
+void fam_edits(gen *g);
+void fam_pathcheck(gen *g);
 
 #endif
