@@ -408,7 +408,8 @@ static int script_text(char *buf, size_t size)
     return n > 0 && (size_t)n < size ? 0 : -1;
 }
 
-/* Parse text and check it: the mismatches (-1 when it does not parse). */
+/* Parse text and check it: the mismatches (-1 when it does not parse);
+ * printed when VF_DEBUG is set. */
 static int check_script_text(const char *text)
 {
     vf_file f;
@@ -417,6 +418,7 @@ static int check_script_text(const char *text)
     if (vf_parse("s", text, strlen(text), &f, err, sizeof err) != 0)
         return -1;
     memset(&rep, 0, sizeof rep);
+    rep.out = getenv("VF_DEBUG") ? stdout : NULL;
     vf_check_file(&f, ".", "s", &rep);
     vf_file_free(&f);
     return (int)rep.mismatches;
@@ -472,6 +474,9 @@ static void test_script_round_trips_and_checks(void)
                                                "first 1 reason 2")), 1);
     CU_ASSERT_EQUAL(check_script_text(replaced(bad, text, "batch 2 2",
                                                "batch 64 2")), 0);
+    /* The script's weight text, and the options line that inherits it. */
+    CU_ASSERT_EQUAL(check_script_text(replaced(bad, text, "weight 65536 1",
+                                               "weight 65536 2")), 2);
     CU_ASSERT(check_script_text(replaced(bad, text, "connectivity 4\n",
                                          "straight 11\n")) >= 1);
 

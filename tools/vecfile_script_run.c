@@ -277,6 +277,18 @@ done:
     return i + n;
 }
 
+/* The weight's text must parse to its raw value (the file's own
+ * consistency, as for vectors). */
+static void check_weight(srun *r, const vf_op *op, const ls_query *q,
+                         const char *text)
+{
+    fix16_t w = 0;
+    if (ls_fix16_parse(text, &w) != LS_OK)
+        sreport(r, op, "file", "weight text", "parsable", "unparsable");
+    else
+        cmp(r, op, "file", "weight text parsed", SHOW_I64, q->weight, w);
+}
+
 static void run_op(srun *r, const vf_op *op)
 {
     char what[48];
@@ -288,6 +300,7 @@ static void run_op(srun *r, const vf_op *op)
     switch (op->kind) {
     case VF_OP_OPTIONS:
         r->query = op->query;
+        check_weight(r, op, &op->query, op->weight_text);
         break;
     case VF_OP_QUEUE:
         st = ls_queue_create(r->w, r->h, op->capacity, op->pool, NULL,
@@ -395,6 +408,7 @@ uint32_t vf_check_script(const vf_file *f, const vf_script *s,
     r.name = name;
     r.rep = rep;
     r.query = s->query;
+    check_weight(&r, NULL, &s->query, s->weight_text);
     r.grid = copy_grid(map_grid);
     if (r.grid)
         ls_grid_size(r.grid, &r.w, &r.h);
