@@ -306,13 +306,33 @@ int vf_run(vf_runner *r, const ls_grid *grid, const vf_vector *v,
 uint32_t vf_compare(const char *where, const vf_vector *v, const char *mode,
                     const vf_outcome *got, vf_report *rep);
 
+/* Batches kept from one script to the next (vf_check_file keeps one per
+ * file): making threads is slow under emulators (wine), and a batch's
+ * results never depend on its earlier runs. At most VF_BATCH_CACHE, found
+ * by grid size and thread count; the least recently used goes when it is
+ * full. Zero it to start. */
+#define VF_BATCH_CACHE 8
+typedef struct vf_batch_cache {
+    ls_batch *batch[VF_BATCH_CACHE];
+    int32_t width[VF_BATCH_CACHE], height[VF_BATCH_CACHE];
+    uint32_t used_at[VF_BATCH_CACHE]; /* clock of the last use */
+    uint32_t used, clock;
+} vf_batch_cache;
+
+/* A batch of this size and thread count: from the cache, else made and
+ * kept (NULL when ls_batch_create fails, its status in *status). */
+ls_batch *vf_batch_get(vf_batch_cache *c, int32_t width, int32_t height,
+                       uint32_t threads, ls_status *status);
+void vf_batch_cache_free(vf_batch_cache *c);
+
 /* Run script s of f on a fresh copy of map_grid (its map, built and
  * digest-checked) and compare every line; each difference is counted in
  * rep and printed as "name:LINE: script ID (what): field: expected X, got
- * Y". Returns the number of differences. */
+ * Y". batches: NULL, or a cache kept between scripts. Returns the number
+ * of differences. */
 uint32_t vf_check_script(const vf_file *f, const vf_script *s,
                          const ls_grid *map_grid, const char *name,
-                         vf_report *rep);
+                         vf_batch_cache *batches, vf_report *rep);
 
 /* Check every vector and script of a parsed file (named name, in directory dir).
  * Adds to rep; returns the number of vectors that failed. */

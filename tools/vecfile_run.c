@@ -435,11 +435,13 @@ uint32_t vf_check_file(const vf_file *f, const char *dir, const char *name,
     ls_grid **compact_grids = calloc(f->map_count + 1u, sizeof *compact_grids);
     uint8_t *broken = calloc(f->map_count + 1u, 1);
     vf_runner runner, compact;
+    vf_batch_cache batches;
     uint32_t i, failed = 0;
     char where[VF_PATH_MAX + 32], num[24];
 
     vf_runner_init(&runner);
     vf_runner_init(&compact);
+    memset(&batches, 0, sizeof batches);
     compact.context_flags = LS_SEARCH_COMPACT;
     if (!grids || !compact_grids || !broken) {
         free(grids);
@@ -522,13 +524,15 @@ uint32_t vf_check_file(const vf_file *f, const char *dir, const char *name,
                         f->maps[sc->map].name);
             }
         } else {
-            bad = vf_check_script(f, sc, grids[sc->map], name, rep);
+            bad = vf_check_script(f, sc, grids[sc->map], name, &batches,
+                                  rep);
         }
         if (bad) {
             failed++;
             rep->failed++;
         }
     }
+    vf_batch_cache_free(&batches);
     vf_runner_free(&runner);
     vf_runner_free(&compact);
     for (i = 0; i < f->map_count; i++) {

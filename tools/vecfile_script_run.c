@@ -28,7 +28,7 @@ typedef struct srun {
     ls_point *buffer;        /* w * h points */
     held *held;
     uint32_t held_count, held_capacity;
-    ls_batch *batch, *one;   /* the last batch line's, and one worker */
+    vf_batch_cache *batches; /* where batch lines find their batches */
     uint32_t bad;            /* differences so far */
 } srun;
 
@@ -213,7 +213,8 @@ static uint32_t run_batch(srun *r, uint32_t i)
     ls_status *st = malloc(2u * n * sizeof *st);
     ls_result *res = malloc(2u * n * sizeof *res);
     ls_point *pts = malloc(2u * (size_t)n * cap * sizeof *pts);
-    ls_status cs = LS_OK;
+    ls_status cs = LS_OK, os = LS_OK;
+    ls_batch *batch, *one;
     int same = 1;
 
     if (!qs || !st || !res || !pts || i + n >= s->op_count) {
@@ -228,23 +229,15 @@ static uint32_t run_batch(srun *r, uint32_t i)
         qs[k].goal_x = qo->gx;
         qs[k].goal_y = qo->gy;
     }
-    /* A script's batch lines of one thread count share one batch. */
-    if (!r->batch || ls_batch_threads(r->batch) != op->threads) {
-        ls_batch_destroy(r->batch);
-        r->batch = NULL;
-        cs = ls_batch_create(r->w, r->h, LS_SEARCH_FULL, op->threads, NULL,
-                             &r->batch);
-        cmp(r, op, "batch", "create", SHOW_STATUS, LS_OK, cs);
-    }
+    batch = vf_batch_get(r->batches, r->w, r->h, op->threads, &cs);
+    cmp(r, op, "batch", "create", SHOW_STATUS, LS_OK, cs);
     if (cs == LS_OK) {
-        cs = ls_batch_run(r->batch, r->grid, qs, n, pts, cap, st, res);
+        cs = ls_batch_run(batch, r->grid, qs, n, pts, cap, st, res);
         cmp(r, op, "batch", "run", SHOW_STATUS, LS_OK, cs);
     }
-    if (cs == LS_OK && !r->one &&
-        ls_batch_create(r->w, r->h, LS_SEARCH_FULL, 1, NULL, &r->one) != LS_OK)
-        r->one = NULL;
-    if (cs == LS_OK && r->one &&
-        ls_batch_run(r->one, r->grid, qs, n, pts + (size_t)n * cap, cap,
+    one = cs == LS_OK ? vf_batch_get(r->batches, r->w, r->h, 1, &os) : NULL;
+    if (one &&
+        ls_batch_run(one, r->grid, qs, n, pts + (size_t)n * cap, cap,
                      st + n, res + n) == LS_OK) {
         for (k = 0; k < n && same; k++)
             same = st[k] == st[n + k] &&
@@ -373,6 +366,47 @@ static void run_op(srun *r, const vf_op *op)
     }
 }
 
+ls_batch *vf_batch_get(vf_batch_cache *c, int32_t width, int32_t height,
+                       uint32_t threads, ls_status *status)
+{
+    uint32_t i, oldest = 0;
+    ls_batch *b = NULL;
+    c->clock++;
+    for (i = 0; i < c->used; i++) {
+        if (c->width[i] == width && c->height[i] == height &&
+            ls_batch_threads(c->batch[i]) == threads) {
+            c->used_at[i] = c->clock;
+            *status = LS_OK;
+            return c->batch[i];
+        }
+        if (c->used_at[i] < c->used_at[oldest])
+            oldest = i;
+    }
+    *status = ls_batch_create(width, height, LS_SEARCH_FULL, threads, NULL,
+                              &b);
+    if (*status != LS_OK)
+        return NULL;
+    if (c->used < VF_BATCH_CACHE) {
+        i = c->used++;
+    } else {
+        i = oldest;
+        ls_batch_destroy(c->batch[i]);
+    }
+    c->batch[i] = b;
+    c->width[i] = width;
+    c->height[i] = height;
+    c->used_at[i] = c->clock;
+    return b;
+}
+
+void vf_batch_cache_free(vf_batch_cache *c)
+{
+    uint32_t i;
+    for (i = 0; i < c->used; i++)
+        ls_batch_destroy(c->batch[i]);
+    memset(c, 0, sizeof *c);
+}
+
 /* A fresh LS_GRID_FULL copy of grid, or NULL. */
 static ls_grid *copy_grid(const ls_grid *grid)
 {
@@ -397,12 +431,15 @@ static ls_grid *copy_grid(const ls_grid *grid)
 
 uint32_t vf_check_script(const vf_file *f, const vf_script *s,
                          const ls_grid *map_grid, const char *name,
-                         vf_report *rep)
+                         vf_batch_cache *batches, vf_report *rep)
 {
     srun r;
+    vf_batch_cache own;
     uint32_t i;
 
     memset(&r, 0, sizeof r);
+    memset(&own, 0, sizeof own);
+    r.batches = batches ? batches : &own;
     r.f = f;
     r.s = s;
     r.name = name;
@@ -427,8 +464,8 @@ uint32_t vf_check_script(const vf_file *f, const vf_script *s,
         }
     }
     ls_queue_destroy(r.queue);
-    ls_batch_destroy(r.batch);
-    ls_batch_destroy(r.one);
+    if (r.batches == &own)
+        vf_batch_cache_free(&own);
     ls_grid_destroy(r.grid);
     free(r.buffer);
     free(r.held);
