@@ -481,6 +481,47 @@ ls_status ls_find_path(ls_search *search, const ls_grid *grid,
                        uint32_t capacity, ls_result *result);
 
 /* ------------------------------------------------------------------------
+ * Debug read-out: what a search visited
+ *
+ * For pictures and debugging only (lockstar path --png draws them): the
+ * state each cell of the context's grid size is in after the last query
+ * began, read from the per-cell state the search keeps anyway, so queries
+ * cost exactly the same whether or not these are ever called.
+ *   LS_VISIT_NONE    the search never reached the cell
+ *   LS_VISIT_OPEN    reached (given a g) and not expanded: on the open
+ *                    list; the goal of a found path is open (the search
+ *                    stops with it on top), and so is the start of a query
+ *                    whose start is its goal
+ *   LS_VISIT_CLOSED  expanded
+ * With LS_ALGO_JPS only jump points (the start, the goal and the cells
+ * where jumps stop) are reached: the cells a jump passes over read
+ * LS_VISIT_NONE, and "closed" means "expanded jump point".
+ * Readable whenever a query has begun: while a sliced query is in progress
+ * (the states after the last ls_search_step), and after it ended whatever
+ * its outcome; after an error part-way (LS_ERR_COST_OVERFLOW) the states
+ * are where the search stopped, the cell whose expansion overflowed
+ * reading open. The states follow from the search order like everything
+ * else, but no golden vector pins them: they are for eyes, not digests.
+ * O(1) per cell, no allocation.
+ * --------------------------------------------------------------------- */
+
+#define LS_VISIT_NONE 0
+#define LS_VISIT_OPEN 1
+#define LS_VISIT_CLOSED 2
+
+/* The state of cell (x, y) in *state (LS_VISIT_*). Errors, *state
+ * untouched: LS_ERR_NULL_ARGUMENT, LS_ERR_NO_QUERY (nothing begun, or the
+ * last begin was refused), LS_ERR_OUT_OF_BOUNDS. */
+ls_status ls_search_cell_state(const ls_search *search, int32_t x, int32_t y,
+                               int32_t *state);
+
+/* Every cell's state, row-major (y * width + x), one LS_VISIT_* byte each,
+ * into states[0..count). count must be width * height (else
+ * LS_ERR_BAD_SIZE); errors as ls_search_cell_state, nothing written. */
+ls_status ls_search_cell_states(const ls_search *search, uint8_t *states,
+                                size_t count);
+
+/* ------------------------------------------------------------------------
  * Batches: many queries on one grid, on worker threads
  *
  * A batch owns `threads` workers (1..LS_BATCH_MAX_THREADS), each with its

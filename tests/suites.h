@@ -27,5 +27,6 @@ int suite_queue_register(void);
 int suite_batch_register(void);
 int suite_selftest_register(void);
 int suite_replay_register(void);
+int suite_visit_register(void);
 
 #endif
