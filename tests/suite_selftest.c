@@ -6,6 +6,7 @@
  * self-test really compares) and change the digest when what a device
  * observes changes; calls on two threads at once agree.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <CUnit/CUnit.h>
@@ -199,6 +200,140 @@ static void test_a_different_outcome_changes_the_digest(void)
     CU_ASSERT_NOT_EQUAL(digests[0], digests[2]);
 }
 
+/* ------------------------------------------------------------------------
+ * Scripts: the words of src/selftest_script.c, walked here by its format
+ * (code, line, then the operation's words).
+ * --------------------------------------------------------------------- */
+
+enum { OP_OPTIONS = 1, OP_QUEUE, OP_SUBMIT, OP_CANCEL, OP_RELEASE, OP_TICK,
+       OP_SET, OP_RECT, OP_DIGEST, OP_BATCH, OP_CHECK, OP_CHECK_PATH };
+
+/* Words of the operation at w[0] (its code), or 0 for an unknown code. */
+static uint32_t op_words(const uint32_t *w)
+{
+    switch (w[0]) {
+    case OP_OPTIONS: return 11;
+    case OP_QUEUE: return 4;
+    case OP_SUBMIT: return 9;
+    case OP_CANCEL: case OP_RELEASE: return 5;
+    case OP_TICK: return 5 + 8 * w[4];
+    case OP_SET: return 8;
+    case OP_RECT: return 10;
+    case OP_DIGEST: return 4;
+    case OP_BATCH: return 4 + 10 * w[3];
+    case OP_CHECK: return 9;
+    case OP_CHECK_PATH: return 4 + 2 * w[3] + 5;
+    default: return 0;
+    }
+}
+
+/* The first operation of code (with a non-empty record when it is a TICK
+ * or BATCH) in any built-in script: its script in *script, its first
+ * word's index in the word table returned; UINT32_MAX if none. */
+static uint32_t find_op(uint32_t code, uint32_t *script)
+{
+    const ls__selftest_data *d = &ls__selftest_builtin;
+    uint32_t i;
+    for (i = 0; i < d->script_count; i++) {
+        const ls__st_script *s = &d->scripts[i];
+        uint32_t at = s->first_word, end = s->first_word + s->word_count;
+        while (at < end) {
+            const uint32_t *w = d->words + at;
+            uint32_t n = op_words(w);
+            CU_ASSERT_FATAL(n > 0 && n <= end - at);
+            if (w[0] == code &&
+                ((code != OP_TICK && code != OP_BATCH) || w[code == OP_TICK ? 4 : 3] > 0)) {
+                *script = i;
+                return at;
+            }
+            at += n;
+        }
+    }
+    return UINT32_MAX;
+}
+
+/* Each kind of script line is compared: a wrong golden value in the
+ * first operation of each kind fails that script, at that operation's
+ * line, with the digest unchanged. A queue of capacity 0 (refused at its
+ * line) and a submit to another goal (noticed at a later tick) change
+ * what is observed, and so the digest. */
+static void test_a_wrong_script_value_fails_its_script(void)
+{
+    /* code, the word (after the code) to change */
+    static const uint32_t cases[][2] = {
+        { OP_QUEUE, 2 },        /* capacity: 0, refused */
+        { OP_SUBMIT, 8 },       /* expected status */
+        { OP_TICK, 3 },         /* expected pending */
+        { OP_TICK, 5 + 2 },     /* the first finished request's status */
+        { OP_TICK, 5 + 3 },     /* its cost */
+        { OP_SET, 6 },          /* the map digest after it */
+        { OP_RECT, 8 },         /* likewise */
+        { OP_DIGEST, 2 },
+        { OP_BATCH, 4 + 5 },    /* the first query's cost */
+        { OP_CHECK, 5 },        /* first illegal point */
+        { OP_CHECK_PATH, 0 },   /* (set below: expected status) */
+        { OP_SUBMIT, 6 },       /* the goal: observed values change */
+    };
+    const ls__selftest_data *b = &ls__selftest_builtin;
+    size_t k;
+
+    if (b->script_count == 0) {
+        /* Until vectors/ holds the script files (queue.vec, batch.vec,
+         * edits.vec, pathcheck.vec) none is embedded. */
+        printf("\n    selftest: SKIPPED: no scripts embedded ");
+        return;
+    }
+    CU_ASSERT_FATAL(b->script_count >= 60);
+    for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        uint32_t script = 0, at = find_op(cases[k][0], &script), word;
+        ls__selftest_data d = *b;
+        uint32_t *words;
+        ls_selftest_report r;
+
+        if (at == UINT32_MAX) {
+            printf("\n    selftest: no script holds operation %u",
+                   (unsigned)cases[k][0]);
+            CU_FAIL("an operation kind is missing from the scripts");
+            continue;
+        }
+        words = malloc(b->word_count * sizeof *words);
+        CU_ASSERT_FATAL(words != NULL);
+        memcpy(words, b->words, b->word_count * sizeof *words);
+        word = cases[k][1];
+        if (cases[k][0] == OP_CHECK_PATH)
+            word = 4 + 2 * words[at + 3];
+        if (cases[k][0] == OP_SUBMIT && word == 6)
+            words[at + 6] = words[at + 4]; /* goal x := start x */
+        else if (cases[k][0] == OP_QUEUE)
+            words[at + word] = 0;
+        else
+            words[at + word] ^= 1u;
+        d.words = words;
+        CU_ASSERT_EQUAL_FATAL(ls__selftest_run(&d, NULL, &r), LS_OK);
+        CU_ASSERT(r.failed >= 1);
+        CU_ASSERT_EQUAL(r.first_failed, b->search_count + script);
+        CU_ASSERT_EQUAL(r.first_failed_kind, LS_SELFTEST_SCRIPT);
+        if (cases[k][0] == OP_SUBMIT && word == 6) {
+            CU_ASSERT(r.first_failed_step > words[at + 1]);
+            CU_ASSERT_NOT_EQUAL(r.digest, b->digest);
+        } else {
+            CU_ASSERT_EQUAL(r.first_failed_step, words[at + 1]);
+            if (cases[k][0] == OP_QUEUE)
+                CU_ASSERT_NOT_EQUAL(r.digest, b->digest)
+            else
+                CU_ASSERT_EQUAL(r.digest, b->digest)
+        }
+        if (r.first_failed != b->search_count + script)
+            printf("\n    selftest: operation %u, word %u: failed %u, "
+                   "first %u step %u (expected script %u line %u)",
+                   (unsigned)cases[k][0], (unsigned)word, (unsigned)r.failed,
+                   (unsigned)r.first_failed, (unsigned)r.first_failed_step,
+                   (unsigned)(b->search_count + script),
+                   (unsigned)words[at + 1]);
+        free(words);
+    }
+}
+
 /* No state is shared between calls: two threads at once (one after the
  * other where there are no threads) give the builtin report. */
 typedef struct call {
@@ -253,6 +388,8 @@ int suite_selftest_register(void)
                      test_a_wrong_expectation_fails_its_case) ||
         !CU_add_test(s, "a different outcome changes the digest",
                      test_a_different_outcome_changes_the_digest) ||
+        !CU_add_test(s, "a wrong script value fails its script",
+                     test_a_wrong_script_value_fails_its_script) ||
         !CU_add_test(s, "calls on two threads agree",
                      test_calls_on_two_threads_agree))
         return -1;

@@ -649,6 +649,7 @@ int main(int argc, char **argv)
                    (unsigned)d.search_count, (unsigned)d.script_count,
                    (unsigned)(d.search_count + d.script_count),
                    (unsigned)d.map_count, (unsigned)d.byte_count, hex);
+            sg_print_script_summary(&d);
             rc = 0;
         }
     }

@@ -56,6 +56,7 @@ typedef struct sg_data {
     uint32_t script_count;
     uint32_t *words;
     uint32_t word_count, word_capacity;
+    uint32_t op_counts[16];  /* script lines taken, by VF_OP_* kind */
     uint64_t digest;         /* the golden values folded so far */
 } sg_data;
 
@@ -86,5 +87,7 @@ int32_t sg_add_map(sg_data *d, const vf_file *f, uint32_t index,
 int sg_add_scripts(sg_data *d, const char *dir);
 void sg_write_scripts(sg_text *t, const sg_data *d);
 void sg_free_scripts(sg_data *d);
+/* Print how many script lines of each kind were taken. */
+void sg_print_script_summary(const sg_data *d);
 
 #endif
