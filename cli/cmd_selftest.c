@@ -8,7 +8,7 @@
  * the line every build of this version must print. Exit status 0 when
  * every case passed; 1 otherwise, with the first failed case named on
  * standard error ("lockstar: selftest: first failure: case I, vector ID,
- * sliced run" or "..., script ID, operation N"); 2 on an argument (it
+ * sliced run" or "..., script ID, line N"); 2 on an argument (it
  * takes none but --help) or when the self-test could not run.
  */
 #include <inttypes.h>
@@ -45,7 +45,7 @@ int cli_cmd_selftest(int argc, char **argv)
     name = ls_selftest_case_name(r.first_failed);
     if (r.first_failed_kind == LS_SELFTEST_SCRIPT)
         fprintf(stderr, "lockstar: selftest: first failure: case %" PRIu32
-                ", script %s, operation %" PRIu32 "\n", r.first_failed,
+                ", script %s, line %" PRIu32 "\n", r.first_failed,
                 name ? name : "?", r.first_failed_step);
     else
         fprintf(stderr, "lockstar: selftest: first failure: case %" PRIu32

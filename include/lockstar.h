@@ -1007,7 +1007,8 @@ typedef struct ls_selftest_report {
                                    LS_SELFTEST_NONE */
     int32_t first_failed_kind;  /* LS_SELFTEST_SEARCH or _SCRIPT; -1 if none */
     uint32_t first_failed_step; /* a query: 0 its one-shot run, 1 its sliced
-                                   run; a script: its operation, from 1 */
+                                   run; a script: the line of its vector
+                                   file that differed (0: its map) */
     uint64_t digest;            /* the combined digest above */
 } ls_selftest_report;
 

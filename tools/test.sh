@@ -4,7 +4,7 @@
 #      (unit suites, golden vectors, CLI, float-free and symbol guards);
 #   2. build again with -fsanitize=address,undefined and run `make check`;
 #   3. `make distcheck` (the release tarball builds and passes on its own);
-#   4. the batch and queue suites and `lockstar batch` under clang's
+#   4. the batch, queue and selftest suites and `lockstar batch` under clang's
 #      ThreadSanitizer.
 # Usage: sh tools/test.sh     (exit 0 = everything passed)
 set -eu
@@ -44,12 +44,12 @@ make -C "$top/_build/check" -j"$jobs" distcheck >"$top/_build/distcheck.log" 2>&
 }
 grep -E '^lockstar-.*archives ready for distribution' -A2 "$top/_build/distcheck.log" || true
 
-echo "== 4/4 ThreadSanitizer (clang): the batch and queue suites and lockstar batch"
+echo "== 4/4 ThreadSanitizer (clang): the batch, queue and selftest suites and lockstar batch"
 rm -rf "$top/_build/tsan"
 sh "$top/tools/build.sh" "$top/_build/tsan" --disable-shared CC=clang \
     CFLAGS="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread"
 make -C "$top/_build/tsan" -j"$jobs" tests/unit >/dev/null
-for suite in batch queue; do
+for suite in batch queue selftest; do
     TSAN_OPTIONS="halt_on_error=1 exitcode=66" "$top/_build/tsan/tests/unit" $suite || {
         echo "test: ThreadSanitizer run of the $suite suite failed" >&2
         exit 1
