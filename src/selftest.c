@@ -335,7 +335,7 @@ static void run_search(ls__st_run *run, const ls__st_search *c)
 
 typedef struct needs {
     int32_t width, height;       /* the largest of each over the maps */
-    uint32_t queue_capacity, queue_pool, batch_queries;
+    uint32_t queue_capacity, queue_pool, batch_queries, batch_points;
 } needs;
 
 static void find_needs(const ls__selftest_data *d, needs *n)
@@ -357,6 +357,8 @@ static void find_needs(const ls__selftest_data *d, needs *n)
             n->queue_pool = s->queue_pool;
         if (s->batch_queries > n->batch_queries)
             n->batch_queries = s->batch_queries;
+        if (s->batch_points > n->batch_points)
+            n->batch_points = s->batch_points;
     }
 }
 
@@ -420,8 +422,7 @@ static ls_status buffer_bytes(const needs *n, size_t *total)
         add_block(total, points, sizeof(ls_point)) != 0 ||
         add_block(total, n->queue_capacity, sizeof(uint64_t)) != 0 ||
         add_block(total, n->queue_capacity, 1) != 0 ||
-        add_block(total, (uint64_t)n->batch_queries * cells,
-                  sizeof(ls_point)) != 0 ||
+        add_block(total, n->batch_points, sizeof(ls_point)) != 0 ||
         add_block(total, n->batch_queries, sizeof(ls_status)) != 0 ||
         add_block(total, n->batch_queries, sizeof(ls_result)) != 0 ||
         add_block(total, n->batch_queries, sizeof(ls_query)) != 0)
@@ -440,8 +441,9 @@ static void take_buffers(ls__st_run *run, const needs *n)
     run->held = arena_alloc(run, (size_t)n->queue_capacity * sizeof(uint64_t));
     run->unfinished = arena_alloc(run, n->queue_capacity);
     run->held_capacity = n->queue_capacity;
-    run->batch_points = arena_alloc(
-        run, (size_t)(n->batch_queries * cells) * sizeof(ls_point));
+    run->batch_points =
+        arena_alloc(run, (size_t)n->batch_points * sizeof(ls_point));
+    run->batch_point_capacity = n->batch_points;
     run->batch_statuses =
         arena_alloc(run, (size_t)n->batch_queries * sizeof(ls_status));
     run->batch_results =

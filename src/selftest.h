@@ -63,8 +63,8 @@ typedef struct ls__st_script {
     uint32_t first_word, word_count;
     /* What it needs, for sizing memory before anything runs: its queue's
      * capacity and pool (0, 0 without a queue), the most queries of one
-     * batch, the longest point list it checks. */
-    uint32_t queue_capacity, queue_pool, batch_queries;
+     * batch and the most points of one batch (queries x cells). */
+    uint32_t queue_capacity, queue_pool, batch_queries, batch_points;
 } ls__st_script;
 
 typedef struct ls__selftest_data {
@@ -113,11 +113,11 @@ typedef struct ls__st_run {
     uint64_t *held;          /* ids of held requests, submission order */
     uint8_t *unfinished;     /* per held request, before a tick */
     uint32_t held_capacity;
-    ls_point *batch_points;  /* batch_queries * cells */
-    ls_status *batch_statuses;
+    ls_point *batch_points;  /* batch_point_capacity points */
+    ls_status *batch_statuses;  /* batch_capacity of each */
     ls_result *batch_results;
     ls_query *batch_queries;
-    uint32_t batch_capacity;
+    uint32_t batch_capacity, batch_point_capacity;
 } ls__st_run;
 
 /* Fold a value into the digest. */

@@ -272,6 +272,7 @@ static void batch(script_state *s, const uint32_t *p)
     ls_status st = LS_OK;
 
     if (count > run->batch_capacity ||
+        (uint64_t)count * cap > run->batch_point_capacity ||
         count > (s->n - s->at) / QUERY_WORDS) {
         ls__st_expect32(run, count, 0);
         s->at = s->n;

@@ -104,6 +104,74 @@ static void test_every_allocation_failure_is_clean(void)
     CU_ASSERT(k >= 3);
 }
 
+/* The embedded queries cover every family of vectors/: both algorithms,
+ * connectivities and tie-breaks, the three corner rules, every heuristic,
+ * weights above 1, terrain, slicing, expansion limits, and every status a
+ * query of a vector file can end with. */
+static void test_cases_cover_every_family(void)
+{
+    static const ls_status statuses[] = {
+        LS_OK, LS_NO_PATH, LS_EXPANSION_LIMIT, LS_ERR_START_OUT_OF_BOUNDS,
+        LS_ERR_GOAL_OUT_OF_BOUNDS, LS_ERR_START_BLOCKED, LS_ERR_GOAL_BLOCKED,
+        LS_ERR_BAD_OPTION, LS_ERR_BAD_STEP_COST, LS_ERR_BAD_WEIGHT,
+        LS_ERR_COST_OVERFLOW, LS_ERR_NOT_UNIFORM, LS_ERR_UNSUPPORTED
+    };
+    const ls__selftest_data *d = &ls__selftest_builtin;
+    uint32_t seen[64], corners[3] = { 0, 0, 0 }, heuristics[5] = { 0 };
+    uint32_t jps = 0, four = 0, low_g = 0, weighted = 0, sliced = 0;
+    uint32_t limited = 0, terrain = 0, i;
+    size_t k;
+
+    memset(seen, 0, sizeof seen);
+    for (i = 0; i < d->search_count; i++) {
+        const ls__st_search *c = &d->searches[i];
+        if (c->status <= 0 && c->status > -64)
+            seen[-c->status]++;
+        else if (c->status > 0 && c->status < 4)
+            seen[32 + c->status]++;
+        if (c->corner_rule >= 0 && c->corner_rule < 3)
+            corners[c->corner_rule]++;
+        if (c->heuristic >= 0 && c->heuristic < 5)
+            heuristics[c->heuristic]++;
+        jps += c->algorithm == LS_ALGO_JPS;
+        four += c->connectivity == LS_CONNECT_4;
+        low_g += c->tie_break == LS_TIE_LOW_G;
+        weighted += c->weight > 0x10000;
+        sliced += c->budget > 0;
+        limited += c->max_expansions > 0;
+    }
+    for (i = 0; i < d->map_count; i++) {
+        /* a cost above 1 in a run-length map: a (cost, run) pair */
+        const ls__st_map *m = &d->maps[i];
+        uint32_t at = m->offset;
+        while (m->encoding == LS__ST_RLE && at < m->offset + m->size) {
+            terrain += d->bytes[at] > 1;
+            at++;
+            while (d->bytes[at++] & 0x80u)
+                ;
+        }
+    }
+    for (k = 0; k < sizeof statuses / sizeof statuses[0]; k++) {
+        ls_status st = statuses[k];
+        uint32_t n = seen[st <= 0 ? -st : 32 + st];
+        if (n == 0)
+            printf("\n    selftest: no embedded query ends with %s",
+                   ls_status_name(st));
+        CU_ASSERT(n > 0);
+    }
+    for (k = 0; k < 3; k++)
+        CU_ASSERT(corners[k] >= 10);
+    for (k = 0; k < 5; k++)
+        CU_ASSERT(heuristics[k] >= 10);
+    CU_ASSERT(jps >= 50);
+    CU_ASSERT(four >= 50);
+    CU_ASSERT(low_g >= 50);
+    CU_ASSERT(weighted >= 50);
+    CU_ASSERT(sliced >= 50);
+    CU_ASSERT(limited >= 10);
+    CU_ASSERT(terrain >= 10);
+}
+
 /* A copy of the built-in tables whose searches (and bytes) may be changed. */
 typedef struct tampered {
     ls__selftest_data data;
@@ -380,6 +448,8 @@ int suite_selftest_register(void)
         !CU_add_test(s, "a NULL report is refused",
                      test_null_report_is_refused) ||
         !CU_add_test(s, "case names", test_case_names) ||
+        !CU_add_test(s, "the cases cover every family",
+                     test_cases_cover_every_family) ||
         !CU_add_test(s, "all memory goes through the allocator",
                      test_all_memory_goes_through_the_allocator) ||
         !CU_add_test(s, "every allocation failure is clean",

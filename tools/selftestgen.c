@@ -14,10 +14,11 @@
  * runner observes them (src/selftest.c, src/selftest_script.c).
  *
  * Which vectors: from each file of the table below, a quota of those whose
- * map is at most LIMIT x LIMIT, spread over the file's kinds of vector
+ * map fits (sg_map_fits), spread over the file's kinds of vector
  * (status, connectivity, corner rule, algorithm, sliced or not, limited or
- * not): every kind gets one before any gets two, and so on; within a kind
- * they are evenly spaced. The choice depends on the files alone.
+ * not): every status gets two, then every kind gets one before any gets
+ * two, and so on; within a kind they are evenly spaced. The choice
+ * depends on the files alone.
  *
  * The output is written byte for byte the same on every platform: numbers
  * are formatted here, the file is written in binary mode.
@@ -28,7 +29,6 @@
 #include "vecfile.h"
 #include "selftestgen.h"
 
-#define LIMIT 64
 
 static const struct quota {
     const char *file;
@@ -192,6 +192,12 @@ static void fold_search(uint64_t *h, const vf_vector *v, int map_built,
  * Maps
  * --------------------------------------------------------------------- */
 
+int sg_map_fits(const vf_map *m)
+{
+    return m->width <= SG_MAX_WIDTH && m->height <= SG_MAX_HEIGHT &&
+           m->width * m->height <= SG_MAX_CELLS;
+}
+
 /* lockstar.h's map digest, from its definition. */
 static uint64_t mix(uint64_t z)
 {
@@ -330,9 +336,9 @@ int32_t sg_add_map(sg_data *d, const vf_file *f, uint32_t index,
     for (i = 0; i < d->map_count; i++)
         if (d->maps[i].file == f && d->maps[i].vf_index == index)
             return (int32_t)i;
-    if (vm->width > LIMIT || vm->height > LIMIT) {
-        fprintf(stderr, "selftestgen: %s: map %s is larger than %dx%d\n",
-                file, vm->name, LIMIT, LIMIT);
+    if (!sg_map_fits(vm)) {
+        fprintf(stderr, "selftestgen: %s: map %s is too large\n", file,
+                vm->name);
         return -1;
     }
     if (d->map_count == SG_MAX_MAPS) {
@@ -390,7 +396,7 @@ static uint32_t choose(const vf_file *f, uint32_t quota, uint8_t *chosen)
         const vf_vector *v = &f->vectors[i];
         const vf_map *m = &f->maps[v->map];
         group[i] = UINT32_MAX;
-        if (m->width > LIMIT || m->height > LIMIT)
+        if (!sg_map_fits(m))
             continue;
         for (g = 0; g < groups; g++)
             if (same_kind(&f->vectors[first[g]], v))
@@ -399,6 +405,19 @@ static uint32_t choose(const vf_file *f, uint32_t quota, uint8_t *chosen)
             first[groups++] = i;
         group[i] = g;
         size[g]++;
+    }
+    /* First two of each status (from the first kind that has it), so that
+     * no status of a file is left out when it has more kinds than quota. */
+    for (g = 0; g < groups && taken < quota; g++) {
+        uint32_t h;
+        for (h = 0; h < g; h++)
+            if (f->vectors[first[h]].expect.status ==
+                f->vectors[first[g]].expect.status)
+                break;
+        if (h == g) {
+            take[g] = size[g] > 1 && taken + 1 < quota ? 2 : 1;
+            taken += take[g];
+        }
     }
     while (more && taken < quota) {
         more = 0;

@@ -38,7 +38,7 @@ typedef struct sg_script {
     const char *id;
     uint32_t map;
     uint32_t first_word, word_count;
-    uint32_t queue_capacity, queue_pool, batch_queries;
+    uint32_t queue_capacity, queue_pool, batch_queries, batch_points;
 } sg_script;
 
 typedef struct sg_data {
@@ -73,6 +73,22 @@ void sg_wrap(sg_text *t, size_t *line_start, size_t width);
 void sg_fold32(uint64_t *h, uint32_t v);
 void sg_fold64(uint64_t *h, uint64_t v);
 void sg_fold_i32(uint64_t *h, int32_t v);
+
+/* The maps the self-test takes: at most 4096 cells, 130 wide (for the
+ * long rows of the cost overflow vectors) and 64 high. Its memory is
+ * sized by the largest width and height together, so both are kept small. */
+#define SG_MAX_WIDTH 130
+#define SG_MAX_HEIGHT 64
+#define SG_MAX_CELLS 4096
+int sg_map_fits(const vf_map *m);
+
+/* The maps the self-test takes: at most 4096 cells, 130 wide (for the
+ * long rows of the cost overflow vectors) and 64 high. Its memory is
+ * sized by the largest width and height together, so both are kept small. */
+#define SG_MAX_WIDTH 130
+#define SG_MAX_HEIGHT 64
+#define SG_MAX_CELLS 4096
+int sg_map_fits(const vf_map *m);
 
 /* lockstar.h's map digest of width x height cells, from its formula. */
 uint64_t sg_map_digest(int32_t width, int32_t height, const uint8_t *cells);

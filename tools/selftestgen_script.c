@@ -17,7 +17,7 @@ enum {
 };
 
 /* The script files and how many scripts each gives at most (those whose
- * map is at most 64 x 64, evenly spaced). A missing file gives none. */
+ * map fits, sg_map_fits; evenly spaced). A missing file gives none. */
 static const struct quota {
     const char *file;
     uint32_t count;
@@ -25,8 +25,6 @@ static const struct quota {
     { "queue.vec", 24 }, { "batch.vec", 12 }, { "edits.vec", 20 },
     { "pathcheck.vec", 16 },
 };
-
-#define LIMIT 64
 
 static int put(sg_data *d, uint32_t w)
 {
@@ -195,6 +193,10 @@ static int encode(sg_data *d, const vf_script *s, uint32_t map, sg_script *out,
                   put(d, op->count);
             if (op->count > out->batch_queries)
                 out->batch_queries = op->count;
+            if (op->count * (uint32_t)(d->maps[map].width * d->maps[map].height) >
+                out->batch_points)
+                out->batch_points =
+                    op->count * (uint32_t)(d->maps[map].width * d->maps[map].height);
             sg_fold_i32(&d->digest, LS_OK);
             sg_fold_i32(&d->digest, LS_OK);
             for (k = 0; k < op->count; k++) {
@@ -266,7 +268,7 @@ int sg_add_scripts(sg_data *d, const char *dir)
         d->file_names[d->file_count++] = quotas[q].file;
         for (i = 0; i < f->script_count; i++) {
             const vf_map *m = &f->maps[f->scripts[i].map];
-            eligible += m->width <= LIMIT && m->height <= LIMIT;
+            eligible += (uint32_t)sg_map_fits(m);
         }
         take = eligible < quotas[q].count ? eligible : quotas[q].count;
         for (i = 0; i < f->script_count && j < take; i++) {
@@ -274,7 +276,7 @@ int sg_add_scripts(sg_data *d, const char *dir)
             const vf_map *m = &f->maps[s->map];
             uint32_t k;
             int32_t map;
-            if (m->width > LIMIT || m->height > LIMIT)
+            if (!sg_map_fits(m))
                 continue;
             k = (uint32_t)(((uint64_t)2 * j + 1) * eligible / (2u * (uint64_t)take));
             if (member++ != k)
@@ -320,7 +322,8 @@ void sg_write_scripts(sg_text *t, const sg_data *d)
         sg_u32(t, s->word_count); sg_put(t, ",");
         sg_u32(t, s->queue_capacity); sg_put(t, ",");
         sg_u32(t, s->queue_pool); sg_put(t, ",");
-        sg_u32(t, s->batch_queries);
+        sg_u32(t, s->batch_queries); sg_put(t, ",");
+        sg_u32(t, s->batch_points);
         sg_put(t, i % 4 == 3 || i + 1 == d->script_count ? "},\n" : "}, ");
     }
     sg_put(t, "};\n\n");
