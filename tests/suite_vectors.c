@@ -504,6 +504,111 @@ static void test_script_round_trips_and_checks(void)
                                "t:13:"), 0);
 }
 
+/* The geometry lines (world frames, line of sight, smoothing, following),
+ * values worked out by hand from lockstar.h. */
+static int geo_text(char *buf, size_t size)
+{
+    static const uint8_t cells[12] = { 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 3, 1 };
+    ls_grid *grid = NULL;
+    char h[24];
+    int n;
+    if (ls_grid_create(4, 3, NULL, &grid) != LS_OK ||
+        ls_grid_load(grid, cells, 12) != LS_OK)
+        return -1;
+    n = snprintf(buf, size,
+        "lockstar-vectors 2\n\nmap g\nsize 4 3\nrow ....\nrow .#..\n"
+        "row ..3.\ndigest %s\nend\n\n"
+        "script g-0\nmap g\nalgo astar\nconnectivity 8\ncorners none\n"
+        "heuristic auto\ntie high-g\nstraight 10\ndiagonal 14\n"
+        "weight 65536 1\nmax-expansions 0\n"
+        "world-cell 5 -7 -> 0 LS_OK cell 0 -1\n"
+        "frame -65536 0 3\n"
+        "world-cell -65536 2 -> 0 LS_OK cell 0 0\n"
+        "to-cell -65537 0 -> -5 LS_ERR_OUT_OF_BOUNDS\n"
+        "centre 1 1 -> 0 LS_OK at -65532 4\n"
+        "distance 0 0 3 4 -> 0 LS_OK length 5\n"
+        "segment 0 0 1 1 -> 0 LS_OK length 5\n"
+        "path-length 3 0,0 1,0 1,2 -> 0 LS_OK length 9\n"
+        "line 0 0 3 1 64 -> 0 LS_OK count 6 0,0 1,0 2,0 1,1 2,1 3,1\n"
+        "line 0 0 3 1 2 -> -14 LS_ERR_BUFFER_TOO_SMALL count 6\n"
+        "sight 0 0 3 2 -> 0 LS_OK clear 0 cost 0\n"
+        "sight 3 2 1 2 -> 0 LS_OK clear 1 cost 3\n"
+        "smooth 4 4 0,0 0,1 0,2 1,2 -> 0 LS_OK count 3 0,0 0,2 1,2\n"
+        "frame 0 0 65536\n"
+        "agent 32768 32768 65536 -> 0 LS_OK\n"
+        "route 2 0,0 2,0 -> 0 LS_OK state 1 target 1\n"
+        "step 2 -> 0 LS_OK at 98304 32768 state 1 target 1 travelled 65536\n"
+        "step 2 -> 0 LS_OK at 163840 32768 state 2 target 1 travelled 0\n"
+        "speed 0\n"
+        "step 2 -> -33 LS_ERR_BAD_SPEED\n"
+        "end\n\n", hex16(h, vf_grid_digest(grid)));
+    ls_grid_destroy(grid);
+    return n > 0 && (size_t)n < size ? 0 : -1;
+}
+
+static void test_geometry_lines(void)
+{
+    static char text[4096], bad[4096];
+    vf_file f;
+    vf_text again = { NULL, 0, 0, 0 };
+    char err[256];
+    static const char *const wrong[][2] = {
+        { "cell 0 -1", "cell 0 0" }, { "cell 0 0", "cell 1 0" },
+        { "-5 LS_ERR_OUT_OF_BOUNDS", "0 LS_OK cell -1 0" },
+        { "at -65532 4", "at -65532 5" }, { "length 5\nseg", "length 6\nseg" },
+        { "1 1 -> 0 LS_OK length 5", "1 1 -> 0 LS_OK length 4" },
+        { "length 9", "length 8" }, { "2,1 3,1", "3,1 2,1" },
+        { "count 6\n", "count 7\n" }, { "clear 0 cost 0", "clear 1 cost 1" },
+        { "cost 3", "cost 2" }, { "count 3 0,0 0,2 1,2", "count 3 0,0 0,1 1,2" },
+        { "target 1\n", "target 0\n" }, { "travelled 65536", "travelled 1" },
+        { "at 163840", "at 163839" }, { "-33 LS_ERR_BAD_SPEED", "0 LS_OK at "
+          "163840 32768 state 2 target 1 travelled 0" },
+    };
+    uint32_t i;
+
+    CU_ASSERT_FATAL(geo_text(text, sizeof text) == 0);
+    if (vf_parse("s", text, strlen(text), &f, err, sizeof err) != 0 &&
+        getenv("VF_DEBUG"))
+        printf("%s\n", err);
+    CU_ASSERT_EQUAL_FATAL(vf_parse("s", text, strlen(text), &f, err,
+                                   sizeof err), 0);
+    CU_ASSERT_EQUAL(f.scripts[0].op_count, 20);
+    CU_ASSERT_EQUAL(f.scripts[0].ops[1].kind, VF_OP_FRAME);
+    CU_ASSERT_EQUAL(f.scripts[0].ops[1].world.cell_size, 3);
+    CU_ASSERT_EQUAL(f.scripts[0].ops[8].out_count, 6);
+    CU_ASSERT_FATAL(vf_write(&f, &again, err, sizeof err) == 0);
+    CU_ASSERT(again.length == strlen(text) &&
+              memcmp(again.data, text, again.length) == 0);
+    vf_text_free(&again);
+    vf_file_free(&f);
+    CU_ASSERT_EQUAL(check_script_text(text), 0);
+    for (i = 0; i < sizeof wrong / sizeof wrong[0]; i++)
+        CU_ASSERT(check_script_text(replaced(bad, text, wrong[i][0],
+                                             wrong[i][1])) >= 1);
+    /* The frame changes what follows; a step with another count. */
+    CU_ASSERT(check_script_text(replaced(bad, text, "frame -65536 0 3",
+                                         "frame -65536 0 4")) >= 2);
+    CU_ASSERT(check_script_text(replaced(bad, text, "step 2 -> 0 LS_OK at 98",
+                                         "step 3 -> 0 LS_OK at 98")) >= 1);
+
+    /* Malformed lines are refused with the line. */
+    CU_ASSERT_EQUAL(refused_at(replaced(bad, text, "frame -65536 0 3",
+                                        "frame -65536 0"), "t:23:"), 0);
+    CU_ASSERT_EQUAL(refused_at(replaced(bad, text, "line 0 0 3 1 2 ",
+                                        "line 0 0 3 1 65 "), "t:31:"), 0);
+    CU_ASSERT_EQUAL(refused_at(replaced(bad, text, " count 6\n",
+                                        " count 6 1,1\n"), "t:31:"), 0);
+    CU_ASSERT_EQUAL(refused_at(replaced(bad, text, "clear 0 cost 0",
+                                        "clear 0"), "t:32:"), 0);
+    CU_ASSERT_EQUAL(refused_at(replaced(bad, text, "smooth 4 4 0,0",
+                                        "smooth 4 5 0,0"), "t:34:"), 0);
+    CU_ASSERT_EQUAL(refused_at(replaced(bad, text, "LS_OK state 1 target 1",
+                                        "LS_OK"), "t:37:"), 0);
+    CU_ASSERT_EQUAL(refused_at(replaced(bad, text, "-> -33 LS_ERR_BAD_SPEED",
+                                        "-> -33 LS_ERR_BAD_SPEED at 1 1"),
+                               "t:41:"), 0);
+}
+
 static void test_header_round_trips_exactly(void)
 {
     /* Accepted headers: what the reader keeps, and write-parse-write
@@ -580,6 +685,9 @@ int suite_vectors_register(void)
         !CU_add_test(s, "scripts: round trip, every kind of line checked, "
                         "malformed ones refused with the line",
                      test_script_round_trips_and_checks) ||
+        !CU_add_test(s, "scripts: geometry lines checked, wrong values "
+                        "noticed, malformed ones refused",
+                     test_geometry_lines) ||
         !CU_add_test(s, "header round-trips exactly (CR and bytes refused)",
                      test_header_round_trips_exactly) ||
         !CU_add_test(s, "every golden vector matches, one-shot and sliced",

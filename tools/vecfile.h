@@ -111,6 +111,28 @@ typedef struct vf_vector {
  *   VF_OP_CHECK_PATH check-path PLANNED ...   planned, points[0..count),
  *                                             status, and check likewise
  *
+ * and the geometry lines (world frames, line of sight, smoothing, path
+ * following; "result" below is the bracketed part, when vf_op_has_result):
+ *
+ *   VF_OP_FRAME      frame OX OY SIZE         world (sets the current frame)
+ *   VF_OP_WORLD_CELL world-cell X Y           ax, ay, status; out_x, out_y
+ *   VF_OP_TO_CELL    to-cell X Y              likewise
+ *   VF_OP_CENTRE     centre CX CY             ax, ay, status; out_x, out_y
+ *   VF_OP_DISTANCE   distance AX AY BX BY     ax, ay, bx, by, status; length
+ *   VF_OP_SEGMENT    segment AX AY BX BY      likewise
+ *   VF_OP_PATH_LENGTH path-length COUNT X,Y.. points, status; length
+ *   VF_OP_LINE       line AX AY BX BY CAP     ax .. by, capacity, status;
+ *                                             out_count, out_points (LS_OK)
+ *   VF_OP_SIGHT      sight AX AY BX BY        ax .. by, status; clear,
+ *                                             max_cost
+ *   VF_OP_SMOOTH     smooth CAP COUNT X,Y ..  capacity, points, status;
+ *                                             out_count, out_points (LS_OK)
+ *   VF_OP_AGENT      agent X Y SPEED          ax, ay, speed, status
+ *   VF_OP_SPEED      speed SPEED              speed (set by hand, no call)
+ *   VF_OP_ROUTE      route COUNT X,Y ...      points, status; state, target
+ *   VF_OP_STEP       step COUNT               count, status; out_x, out_y,
+ *                                             state, target, travelled
+ *
  * "status" is what the call must return (for VF_OP_FINISHED the request's
  * ls_queue_status). The query every submit, query, check and check-path
  * uses is the script's query until the first VF_OP_OPTIONS, then the
@@ -122,10 +144,16 @@ typedef struct vf_vector {
 enum {
     VF_OP_OPTIONS = 1, VF_OP_QUEUE, VF_OP_SUBMIT, VF_OP_CANCEL,
     VF_OP_RELEASE, VF_OP_TICK, VF_OP_FINISHED, VF_OP_SET, VF_OP_RECT,
-    VF_OP_DIGEST, VF_OP_BATCH, VF_OP_QUERY, VF_OP_CHECK, VF_OP_CHECK_PATH
+    VF_OP_DIGEST, VF_OP_BATCH, VF_OP_QUERY, VF_OP_CHECK, VF_OP_CHECK_PATH,
+    VF_OP_FRAME, VF_OP_WORLD_CELL, VF_OP_TO_CELL, VF_OP_CENTRE,
+    VF_OP_DISTANCE, VF_OP_SEGMENT, VF_OP_PATH_LENGTH, VF_OP_LINE,
+    VF_OP_SIGHT, VF_OP_SMOOTH, VF_OP_AGENT, VF_OP_SPEED, VF_OP_ROUTE,
+    VF_OP_STEP
 };
 
-#define VF_CHECK_PATH_MAX 64     /* points of one check-path line */
+#define VF_CHECK_PATH_MAX 64     /* points of one check-path line, and of
+                                    every other point list of a line
+                                    (inputs, capacities and outputs) */
 
 typedef struct vf_op {
     int32_t kind;            /* VF_OP_* */
@@ -148,6 +176,20 @@ typedef struct vf_op {
                                 path_length, digest (result.status unused) */
     ls_path_check check;     /* CHECK CHECK_PATH */
     uint64_t map_digest;     /* SET RECT DIGEST: ls_grid_digest after it */
+    /* Geometry lines (see the table above); point inputs in points,
+     * point_count; capacities in capacity; STEP's count in count. */
+    ls_world world;          /* FRAME */
+    int32_t ax, ay, bx, by;  /* the call's coordinates */
+    int32_t speed;           /* AGENT SPEED (fix16 raw) */
+    int32_t out_x, out_y;    /* a cell, a centre or the agent's position */
+    int32_t length;          /* DISTANCE SEGMENT PATH_LENGTH (fix16 raw) */
+    int32_t clear;           /* SIGHT: ls_line_of_sight's */
+    uint32_t max_cost;       /* SIGHT: ls_line_cost's */
+    uint32_t out_count;      /* LINE SMOOTH: the count or length written */
+    ls_point *out_points;    /* LINE SMOOTH with LS_OK (malloc'd) */
+    int32_t state;           /* ROUTE STEP: the agent's after the call */
+    uint32_t target;
+    int32_t travelled;       /* STEP */
 } vf_op;
 
 typedef struct vf_script {
@@ -163,7 +205,9 @@ typedef struct vf_script {
 
 /* 1 when op carries the bracketed part of its line: FINISHED with status
  * LS_OK, LS_NO_PATH, LS_EXPANSION_LIMIT or LS_ERR_POOL_FULL (its result);
- * QUERY with status >= 0 (result); CHECK and CHECK_PATH with LS_OK (check). */
+ * QUERY with status >= 0 (result); CHECK and CHECK_PATH with LS_OK (check);
+ * the geometry lines but FRAME, AGENT and SPEED with LS_OK, and LINE and
+ * SMOOTH also with LS_ERR_BUFFER_TOO_SMALL (the count alone). */
 int vf_op_has_result(const vf_op *op);
 
 typedef struct vf_file {

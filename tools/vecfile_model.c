@@ -57,8 +57,10 @@ void vf_file_free(vf_file *f)
         vf_outcome_free(&f->vectors[i].expect);
     for (i = 0; i < f->script_count; i++) {
         uint32_t k;
-        for (k = 0; k < f->scripts[i].op_count; k++)
+        for (k = 0; k < f->scripts[i].op_count; k++) {
             free(f->scripts[i].ops[k].points);
+            free(f->scripts[i].ops[k].out_points);
+        }
         free(f->scripts[i].ops);
     }
     free(f->maps);
@@ -146,7 +148,13 @@ int vf_op_has_result(const vf_op *op)
     case VF_OP_QUERY: return op->status >= 0;
     case VF_OP_CHECK:
     case VF_OP_CHECK_PATH: return op->status == LS_OK;
-    default: return 0;
+    case VF_OP_FRAME:
+    case VF_OP_AGENT:
+    case VF_OP_SPEED: return 0;
+    case VF_OP_LINE:
+    case VF_OP_SMOOTH:
+        return op->status == LS_OK || op->status == LS_ERR_BUFFER_TOO_SMALL;
+    default: return op->kind >= VF_OP_WORLD_CELL && op->status == LS_OK;
     }
 }
 

@@ -115,6 +115,183 @@ static const char *parse_tail(vf_op *op, char **tok, int n, int at)
                : "script: expected first F reason R cost C changed K";
 }
 
+/* "COUNT X,Y ..." at tok[at..): COUNT (0..VF_CHECK_PATH_MAX) points into a
+ * malloc'd list; the index after the last, or -1. */
+static int parse_list(char **tok, int n, int at, uint32_t *count,
+                      ls_point **points)
+{
+    uint32_t i;
+    if (at >= n || vf_parse_u32(tok[at], count) != 0 ||
+        *count > VF_CHECK_PATH_MAX || n < at + 1 + (int)*count)
+        return -1;
+    if (*count > 0) {
+        *points = malloc(*count * sizeof **points);
+        if (!*points)
+            return -1;
+    }
+    for (i = 0; i < *count; i++)
+        if (vf_parse_point(tok[at + 1 + (int)i], &(*points)[i]) != 0)
+            return -1;
+    return at + 1 + (int)*count;
+}
+
+static int parse_ints(char **tok, int count, int32_t *out);
+
+/* The bracketed part of a geometry line at tok[at..n): present exactly
+ * when vf_op_has_result says so. */
+static const char *parse_geo_tail(vf_op *op, char **tok, int n, int at)
+{
+    int32_t v[3];
+    int has = vf_op_has_result(op), want = 0, next;
+    const char *bad = "script: wrong result fields for this line and status";
+    if (!has)
+        return n == at ? NULL : bad;
+    switch (op->kind) {
+    case VF_OP_WORLD_CELL:
+    case VF_OP_TO_CELL:
+    case VF_OP_CENTRE:
+        if (n != at + 3 ||
+            strcmp(tok[at], op->kind == VF_OP_CENTRE ? "at" : "cell") != 0 ||
+            parse_ints(tok + at + 1, 2, v) != 0)
+            return bad;
+        op->out_x = v[0];
+        op->out_y = v[1];
+        return NULL;
+    case VF_OP_DISTANCE:
+    case VF_OP_SEGMENT:
+    case VF_OP_PATH_LENGTH:
+        return n == at + 2 && strcmp(tok[at], "length") == 0 &&
+                       vf_parse_i32(tok[at + 1], &op->length) == 0
+                   ? NULL
+                   : bad;
+    case VF_OP_SIGHT:
+        if (n != at + 4 || strcmp(tok[at], "clear") != 0 ||
+            strcmp(tok[at + 2], "cost") != 0 ||
+            vf_parse_i32(tok[at + 1], &op->clear) != 0 ||
+            vf_parse_u32(tok[at + 3], &op->max_cost) != 0)
+            return bad;
+        return NULL;
+    case VF_OP_LINE:
+    case VF_OP_SMOOTH:
+        if (op->status != LS_OK) {
+            return n == at + 2 && strcmp(tok[at], "count") == 0 &&
+                           vf_parse_u32(tok[at + 1], &op->out_count) == 0
+                       ? NULL
+                       : bad;
+        }
+        if (n < at + 1 || strcmp(tok[at], "count") != 0)
+            return bad;
+        next = parse_list(tok, n, at + 1, &op->out_count, &op->out_points);
+        return next == n ? NULL : bad;
+    case VF_OP_ROUTE:
+        want = 4;
+        break;
+    case VF_OP_STEP:
+        want = 9;
+        break;
+    default:
+        return bad;
+    }
+    if (n != at + want)
+        return bad;
+    if (op->kind == VF_OP_STEP) {
+        if (strcmp(tok[at], "at") != 0 || parse_ints(tok + at + 1, 2, v) != 0)
+            return bad;
+        op->out_x = v[0];
+        op->out_y = v[1];
+        at += 3;
+    }
+    if (strcmp(tok[at], "state") != 0 ||
+        vf_parse_i32(tok[at + 1], &op->state) != 0 ||
+        strcmp(tok[at + 2], "target") != 0 ||
+        vf_parse_u32(tok[at + 3], &op->target) != 0)
+        return bad;
+    if (op->kind == VF_OP_STEP &&
+        (strcmp(tok[at + 4], "travelled") != 0 ||
+         vf_parse_i32(tok[at + 5], &op->travelled) != 0))
+        return bad;
+    return NULL;
+}
+
+/* A geometry line (format version 2, vectors/README.md). */
+static const char *parse_geo(vf_op *op, char **tok, int n)
+{
+    int32_t v[5];
+    int at;
+    const char *usage = "script: expected the line's values, then -> N NAME";
+
+    switch (op->kind) {
+    case VF_OP_FRAME:
+        if (n != 4 || parse_ints(tok + 1, 3, v) != 0)
+            return "frame: expected frame OX OY SIZE";
+        op->world.origin_x = v[0];
+        op->world.origin_y = v[1];
+        op->world.cell_size = v[2];
+        return NULL;
+    case VF_OP_SPEED:
+        return n == 2 && vf_parse_i32(tok[1], &op->speed) == 0
+                   ? NULL
+                   : "speed: expected speed SPEED";
+    case VF_OP_WORLD_CELL:
+    case VF_OP_TO_CELL:
+    case VF_OP_CENTRE:
+        at = 3;
+        break;
+    case VF_OP_AGENT:
+        at = 4;
+        break;
+    case VF_OP_DISTANCE:
+    case VF_OP_SEGMENT:
+    case VF_OP_SIGHT:
+        at = 5;
+        break;
+    case VF_OP_LINE:
+        at = 6;
+        break;
+    case VF_OP_STEP:
+        if (n < 2 || vf_parse_u32(tok[1], &op->count) != 0 ||
+            op->count > VF_CHECK_PATH_MAX)
+            return "step: expected step COUNT (0..64) -> N NAME [...]";
+        at = 2;
+        break;
+    case VF_OP_PATH_LENGTH:
+    case VF_OP_ROUTE:
+        at = parse_list(tok, n, 1, &op->point_count, &op->points);
+        if (at < 0)
+            return "script: expected COUNT (0..64) points X,Y";
+        break;
+    default: /* VF_OP_SMOOTH */
+        if (n < 2 || vf_parse_u32(tok[1], &op->capacity) != 0 ||
+            op->capacity > VF_CHECK_PATH_MAX)
+            return "smooth: expected smooth CAPACITY (0..64) COUNT X,Y ...";
+        at = parse_list(tok, n, 2, &op->point_count, &op->points);
+        if (at < 0)
+            return "smooth: expected COUNT (0..64) points X,Y";
+        break;
+    }
+    if (op->kind != VF_OP_STEP && op->kind != VF_OP_PATH_LENGTH &&
+        op->kind != VF_OP_ROUTE && op->kind != VF_OP_SMOOTH) {
+        if (n < at || parse_ints(tok + 1, at - 1, v) != 0)
+            return usage;
+        op->ax = v[0];
+        op->ay = v[1];
+        if (op->kind == VF_OP_AGENT) {
+            op->speed = v[2];
+        } else if (at >= 5) {
+            op->bx = v[2];
+            op->by = v[3];
+        }
+        if (op->kind == VF_OP_LINE) {
+            if (v[4] < 0 || v[4] > VF_CHECK_PATH_MAX)
+                return "line: CAPACITY is 0..64";
+            op->capacity = (uint32_t)v[4];
+        }
+    }
+    if (parse_arrow_status(tok, n, at, &op->status) != 0)
+        return usage;
+    return parse_geo_tail(op, tok, n, at + 3);
+}
+
 static int parse_ints(char **tok, int count, int32_t *out)
 {
     int i;
@@ -259,6 +436,8 @@ static const char *parse_op(vf_script *s, vf_script_state *st, vf_op *op,
         return parse_tail(op, tok, n, at + 3);
     }
     default:
+        if (op->kind >= VF_OP_FRAME && op->kind <= VF_OP_STEP)
+            return parse_geo(op, tok, n);
         break;
     }
     (void)s;
@@ -276,7 +455,14 @@ const char *vf_parse_script_line(vf_file *f, vf_script *s,
         { "set", VF_OP_SET }, { "rect", VF_OP_RECT },
         { "digest", VF_OP_DIGEST }, { "batch", VF_OP_BATCH },
         { "query", VF_OP_QUERY }, { "check", VF_OP_CHECK },
-        { "check-path", VF_OP_CHECK_PATH },
+        { "check-path", VF_OP_CHECK_PATH }, { "frame", VF_OP_FRAME },
+        { "world-cell", VF_OP_WORLD_CELL }, { "to-cell", VF_OP_TO_CELL },
+        { "centre", VF_OP_CENTRE }, { "distance", VF_OP_DISTANCE },
+        { "segment", VF_OP_SEGMENT }, { "path-length", VF_OP_PATH_LENGTH },
+        { "line", VF_OP_LINE }, { "sight", VF_OP_SIGHT },
+        { "smooth", VF_OP_SMOOTH }, { "agent", VF_OP_AGENT },
+        { "speed", VF_OP_SPEED }, { "route", VF_OP_ROUTE },
+        { "step", VF_OP_STEP },
     };
     int32_t kind = 0;
     const char *reason;

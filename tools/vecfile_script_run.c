@@ -30,6 +30,9 @@ typedef struct srun {
     uint32_t held_count, held_capacity;
     vf_batch_cache *batches; /* where batch lines find their batches */
     uint32_t bad;            /* differences so far */
+    ls_world frame;          /* the current frame (frame lines) */
+    ls_agent agent;          /* the script's agent (all zero at first) */
+    ls_point route[VF_CHECK_PATH_MAX]; /* its waypoints (route lines) */
 } srun;
 
 enum { SHOW_I64, SHOW_HEX, SHOW_STATUS };
@@ -282,6 +285,177 @@ static void check_weight(srun *r, const vf_op *op, const ls_query *q,
         cmp(r, op, "file", "weight text parsed", SHOW_I64, q->weight, w);
 }
 
+/* A point list against the expected one. */
+static void cmp_points(srun *r, const vf_op *op, const char *what,
+                       const ls_point *got, uint32_t n)
+{
+    uint32_t i;
+    char field[32], num[24], a[56], b[56];
+    for (i = 0; i < n && i < op->out_count; i++) {
+        if (got[i].x == op->out_points[i].x &&
+            got[i].y == op->out_points[i].y)
+            continue;
+        snprintf(field, sizeof field, "point %s", vf_fmt_u64(num, i));
+        snprintf(a, sizeof a, "%s,", vf_fmt_i64(num, op->out_points[i].x));
+        strcat(a, vf_fmt_i64(num, op->out_points[i].y));
+        snprintf(b, sizeof b, "%s,", vf_fmt_i64(num, got[i].x));
+        strcat(b, vf_fmt_i64(num, got[i].y));
+        sreport(r, op, what, field, a, b);
+        return;
+    }
+}
+
+/* ls_line_cells, or ls_smooth_path into a buffer of capacity and again in
+ * place: both must give the same. */
+static void run_list_call(srun *r, const vf_op *op, const char *what)
+{
+    ls_point out[VF_CHECK_PATH_MAX], in_place[VF_CHECK_PATH_MAX];
+    ls_point in[VF_CHECK_PATH_MAX];
+    uint32_t n = 0, n2 = 0;
+    ls_status st, st2 = LS_OK;
+    if (op->kind == VF_OP_LINE) {
+        st = ls_line_cells(op->ax, op->ay, op->bx, op->by,
+                           op->capacity ? out : NULL, op->capacity, &n);
+    } else {
+        /* The points in an array, never NULL (COUNT 0 too). */
+        if (op->point_count > 0)
+            memcpy(in, op->points, op->point_count * sizeof *in);
+        st = ls_smooth_path(r->grid, in, op->point_count,
+                            op->capacity ? out : NULL, op->capacity, &n);
+        if (op->point_count > 0 && op->capacity >= op->point_count) {
+            memcpy(in_place, op->points,
+                   op->point_count * sizeof *op->points);
+            st2 = ls_smooth_path(r->grid, in_place, op->point_count,
+                                 in_place, op->capacity, &n2);
+            if (st2 != st || n2 != n ||
+                (st == LS_OK && memcmp(in_place, out, n * sizeof *out) != 0))
+                sreport(r, op, what, "in place", "the same", "different");
+        }
+    }
+    cmp(r, op, what, "status", SHOW_STATUS, op->status, st);
+    if (st != op->status || !vf_op_has_result(op))
+        return;
+    cmp(r, op, what, "count", SHOW_I64, op->out_count, n);
+    if (st == LS_OK)
+        cmp_points(r, op, what, out, n);
+}
+
+static void cmp_agent(srun *r, const vf_op *op, const char *what,
+                      ls_status st, const ls_agent *before)
+{
+    const ls_agent *a = &r->agent;
+    cmp(r, op, what, "status", SHOW_STATUS, op->status, st);
+    if (st != LS_OK && memcmp(before, a, sizeof *a) != 0)
+        sreport(r, op, what, "agent after an error", "untouched", "changed");
+    if (st != op->status || !vf_op_has_result(op))
+        return;
+    if (op->kind == VF_OP_STEP) {
+        cmp(r, op, what, "x", SHOW_I64, op->out_x, a->x);
+        cmp(r, op, what, "y", SHOW_I64, op->out_y, a->y);
+    }
+    cmp(r, op, what, "state", SHOW_I64, op->state, a->state);
+    cmp(r, op, what, "target", SHOW_I64, op->target, a->target);
+    if (op->kind == VF_OP_STEP)
+        cmp(r, op, what, "travelled", SHOW_I64, op->travelled, a->travelled);
+}
+
+/* The geometry lines (vectors/README.md, "Geometry lines"). */
+static void run_geo(srun *r, const vf_op *op)
+{
+    static const char *const keys[] = {
+        "frame", "world-cell", "to-cell", "centre", "distance", "segment",
+        "path-length", "line", "sight", "smooth", "agent", "speed", "route",
+        "step"
+    };
+    const char *what = keys[op->kind - VF_OP_FRAME];
+    ls_point c = { 0, 0 }, in[VF_CHECK_PATH_MAX];
+    fix16_t x = 0, y = 0, len = 0;
+    int32_t clear = 0;
+    uint8_t mc = 0;
+    ls_status st, st2;
+    ls_agent before = r->agent;
+
+    switch (op->kind) {
+    case VF_OP_FRAME:
+        r->frame = op->world;
+        return;
+    case VF_OP_SPEED:
+        r->agent.speed = op->speed;
+        return;
+    case VF_OP_WORLD_CELL:
+    case VF_OP_TO_CELL:
+        st = op->kind == VF_OP_WORLD_CELL
+                 ? ls_world_cell(&r->frame, op->ax, op->ay, &c)
+                 : ls_world_to_cell(&r->frame, r->grid, op->ax, op->ay, &c);
+        x = c.x;
+        y = c.y;
+        break;
+    case VF_OP_CENTRE:
+        st = ls_world_cell_center(&r->frame, op->ax, op->ay, &x, &y);
+        break;
+    case VF_OP_DISTANCE:
+        st = ls_world_distance(op->ax, op->ay, op->bx, op->by, &len);
+        break;
+    case VF_OP_SEGMENT:
+        st = ls_world_segment_length(&r->frame, op->ax, op->ay, op->bx,
+                                     op->by, &len);
+        break;
+    case VF_OP_PATH_LENGTH:
+    case VF_OP_ROUTE:
+        /* The points in an array, never NULL (COUNT 0 too). */
+        if (op->point_count > 0)
+            memcpy(in, op->points, op->point_count * sizeof *in);
+        if (op->kind == VF_OP_ROUTE) {
+            st = ls_agent_follow(&r->agent, in, op->point_count);
+            if (op->status == LS_OK && op->point_count > 0)
+                memcpy(r->route, in, op->point_count * sizeof *in);
+            cmp_agent(r, op, what, st, &before);
+            return;
+        }
+        st = ls_world_path_length(&r->frame, in, op->point_count, &len);
+        break;
+    case VF_OP_SIGHT:
+        st = ls_line_of_sight(r->grid, op->ax, op->ay, op->bx, op->by,
+                              &clear);
+        st2 = ls_line_cost(r->grid, op->ax, op->ay, op->bx, op->by, &mc);
+        cmp(r, op, what, "status of ls_line_cost", SHOW_STATUS, st, st2);
+        if (st == LS_OK && st2 == LS_OK && (clear != 0) != (mc != 0))
+            sreport(r, op, what, "clear against cost", "agreeing",
+                    "disagreeing");
+        break;
+    case VF_OP_LINE:
+    case VF_OP_SMOOTH:
+        run_list_call(r, op, what);
+        return;
+    case VF_OP_AGENT:
+        st = ls_agent_init(&r->agent, &r->frame, op->ax, op->ay, op->speed);
+        cmp(r, op, what, "status", SHOW_STATUS, op->status, st);
+        return;
+    default: /* VF_OP_STEP */
+        st = ls_agent_step(&r->agent, r->route, op->count);
+        cmp_agent(r, op, what, st, &before);
+        return;
+    }
+    cmp(r, op, what, "status", SHOW_STATUS, op->status, st);
+    if (st != op->status || !vf_op_has_result(op))
+        return;
+    switch (op->kind) {
+    case VF_OP_DISTANCE:
+    case VF_OP_SEGMENT:
+    case VF_OP_PATH_LENGTH:
+        cmp(r, op, what, "length", SHOW_I64, op->length, len);
+        break;
+    case VF_OP_SIGHT:
+        cmp(r, op, what, "clear", SHOW_I64, op->clear, clear);
+        cmp(r, op, what, "cost", SHOW_I64, op->max_cost, mc);
+        break;
+    default:
+        cmp(r, op, what, "x", SHOW_I64, op->out_x, x);
+        cmp(r, op, what, "y", SHOW_I64, op->out_y, y);
+        break;
+    }
+}
+
 static void run_op(srun *r, const vf_op *op)
 {
     char what[48];
@@ -361,6 +535,10 @@ static void run_op(srun *r, const vf_op *op)
         cmp_check(r, op, "check-path", st, &pc);
         break;
     default:
+        if (op->kind >= VF_OP_FRAME && op->kind <= VF_OP_STEP) {
+            run_geo(r, op);
+            break;
+        }
         sreport(r, op, "script", "line", "an operation", "a stray line");
         break;
     }
@@ -445,6 +623,7 @@ uint32_t vf_check_script(const vf_file *f, const vf_script *s,
     r.name = name;
     r.rep = rep;
     r.query = s->query;
+    r.frame.cell_size = 65536; /* frame 0 0 65536 until a frame line */
     check_weight(&r, NULL, &s->query, s->weight_text);
     r.grid = copy_grid(map_grid);
     if (r.grid)

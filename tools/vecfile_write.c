@@ -301,6 +301,126 @@ static void put_check(vf_text *t, const ls_path_check *c)
     put_i(t, c->cost_changed);
 }
 
+/* " COUNT X,Y ..." */
+static void put_list(vf_text *t, const ls_point *p, uint32_t n)
+{
+    uint32_t i;
+    put(t, " ");
+    put_u(t, n);
+    for (i = 0; i < n; i++) {
+        put(t, " ");
+        put_i(t, p[i].x);
+        put(t, ",");
+        put_i(t, p[i].y);
+    }
+}
+
+static void put_word_i(vf_text *t, const char *word, int64_t v)
+{
+    put(t, " ");
+    put(t, word);
+    put(t, " ");
+    put_i(t, v);
+}
+
+/* A geometry line (vecfile.h's table); -1 when it cannot be written. */
+static int write_geo(vf_text *t, const vf_op *op)
+{
+    static const char *const keys[] = {
+        "frame", "world-cell", "to-cell", "centre", "distance", "segment",
+        "path-length", "line", "sight", "smooth", "agent", "speed", "route",
+        "step"
+    };
+    int k = op->kind, has = vf_op_has_result(op);
+    if (op->point_count > VF_CHECK_PATH_MAX ||
+        op->capacity > VF_CHECK_PATH_MAX || op->count > VF_CHECK_PATH_MAX ||
+        (has && op->status == LS_OK && op->out_count > VF_CHECK_PATH_MAX))
+        return -1;
+    put(t, keys[k - VF_OP_FRAME]);
+    switch (k) {
+    case VF_OP_FRAME:
+        put(t, " ");
+        put_ij(t, op->world.origin_x, op->world.origin_y);
+        put(t, " ");
+        put_i(t, op->world.cell_size);
+        return 0;
+    case VF_OP_SPEED:
+        put(t, " ");
+        put_i(t, op->speed);
+        return 0;
+    case VF_OP_PATH_LENGTH:
+    case VF_OP_ROUTE:
+        put_list(t, op->points, op->point_count);
+        break;
+    case VF_OP_SMOOTH:
+        put(t, " ");
+        put_u(t, op->capacity);
+        put_list(t, op->points, op->point_count);
+        break;
+    case VF_OP_STEP:
+        put(t, " ");
+        put_u(t, op->count);
+        break;
+    default:
+        put(t, " ");
+        put_ij(t, op->ax, op->ay);
+        if (k == VF_OP_AGENT) {
+            put(t, " ");
+            put_i(t, op->speed);
+        } else if (k == VF_OP_DISTANCE || k == VF_OP_SEGMENT ||
+                   k == VF_OP_LINE || k == VF_OP_SIGHT) {
+            put(t, " ");
+            put_ij(t, op->bx, op->by);
+        }
+        if (k == VF_OP_LINE) {
+            put(t, " ");
+            put_u(t, op->capacity);
+        }
+        break;
+    }
+    put_status(t, op->status);
+    if (!has)
+        return 0;
+    switch (k) {
+    case VF_OP_WORLD_CELL:
+    case VF_OP_TO_CELL:
+    case VF_OP_CENTRE:
+        put(t, k == VF_OP_CENTRE ? " at " : " cell ");
+        put_ij(t, op->out_x, op->out_y);
+        break;
+    case VF_OP_DISTANCE:
+    case VF_OP_SEGMENT:
+    case VF_OP_PATH_LENGTH:
+        put_word_i(t, "length", op->length);
+        break;
+    case VF_OP_SIGHT:
+        put_word_i(t, "clear", op->clear);
+        put_word_i(t, "cost", op->max_cost);
+        break;
+    case VF_OP_LINE:
+    case VF_OP_SMOOTH:
+        put(t, " count");
+        if (op->status == LS_OK) {
+            put_list(t, op->out_points, op->out_count);
+        } else {
+            put(t, " ");
+            put_u(t, op->out_count);
+        }
+        break;
+    default: /* ROUTE STEP */
+        if (k == VF_OP_STEP) {
+            put(t, " at ");
+            put_ij(t, op->out_x, op->out_y);
+        }
+        put_word_i(t, "state", op->state);
+        put_word_i(t, "target", op->target);
+        if (k == VF_OP_STEP)
+            put_word_i(t, "travelled", op->travelled);
+        break;
+    }
+    return 0;
+}
+
 static int write_op(vf_text *t, const vf_op *op)
 {
     uint32_t i;
@@ -397,7 +517,10 @@ static int write_op(vf_text *t, const vf_op *op)
             put_check(t, &op->check);
         break;
     default:
-        return -1;
+        if (op->kind < VF_OP_FRAME || op->kind > VF_OP_STEP ||
+            write_geo(t, op) != 0)
+            return -1;
+        break;
     }
     put(t, "\n");
     return 0;

@@ -166,7 +166,9 @@ static void script_summary(const vf_file *f, const uint32_t *events)
     static const char *const kinds[] = {
         "?", "options", "queue", "submit", "cancel", "release", "tick",
         "finished", "set", "rect", "digest", "batch", "query", "check",
-        "check-path"
+        "check-path", "frame", "world-cell", "to-cell", "centre", "distance",
+        "segment", "path-length", "line", "sight", "smooth", "agent", "speed",
+        "route", "step"
     };
     tally t;
     uint32_t i, k, lines = 0;
@@ -185,7 +187,8 @@ static void script_summary(const vf_file *f, const uint32_t *events)
         ls_status st = (ls_status)t.value[i][1];
         int plain = kind == VF_OP_OPTIONS || kind == VF_OP_QUEUE ||
                     kind == VF_OP_TICK || kind == VF_OP_DIGEST ||
-                    kind == VF_OP_BATCH;
+                    kind == VF_OP_BATCH || kind == VF_OP_FRAME ||
+                    kind == VF_OP_SPEED;
         printf("%s%s", i % 4 == 0 ? "\n   " : "", kinds[kind]);
         if (!plain)
             printf(" %s", vf_status_known(st) ? ls_status_name(st) + 3 : "?");
@@ -298,6 +301,24 @@ static const family families[] = {
       "Scripts of path checks (ls_check_path) of kept and listed paths,\n"
       "before and after edits: every LS_STEP_* reason, costs changed and\n"
       "unchanged, cost overflow, bad options and step costs." },
+    { "world", fam_world, 0, 0,
+      "Scripts of world frames (ls_world_*): cells of world positions,\n"
+      "centres, distances, segment and path lengths, in frames with negative\n"
+      "origins, odd raw cell sizes and sizes up to the range limits; every\n"
+      "error (LS_ERR_BAD_FRAME, LS_ERR_WORLD_RANGE, bounds)." },
+    { "sight", fam_sight, 0, 0,
+      "Scripts of line of sight: the cells of segments (ls_line_cells) along\n"
+      "rows, columns, diagonals and through corners, buffers, bounds; line\n"
+      "of sight and line cost (ls_line_of_sight, ls_line_cost) before and\n"
+      "after edits." },
+    { "smooth", fam_smooth, 0, 0,
+      "Scripts of smoothing (ls_smooth_path) of found paths and listed cells\n"
+      "on maps with terrain (the terrain limit), after edits (blocked and\n"
+      "dearer cells), buffers, errors; world lengths of path and waypoints." },
+    { "follow", fam_follow, 0, 0,
+      "Scripts of path following (ls_agent_*): speeds that land exactly on a\n"
+      "waypoint, longer than a whole leg or route, zero-length legs, routes\n"
+      "given again mid-walk, speed changed by hand, every error." },
 };
 
 static int write_text(const char *path, const vf_text *t)

@@ -300,6 +300,44 @@ void model_tick(sg_request *req, uint32_t n, uint32_t budget, int restart,
                 uint32_t pool, uint32_t *pool_used,
                 void (*begin)(void *ctx, sg_request *r), void *ctx);
 
+/* ---- vecgen_geomodel.c: the geometry lines' models (lockstar.h's
+ * "World coordinates" to "Path following", written apart from src/) ---- */
+
+/* The follower's fields, the model's own (not ls_agent). */
+typedef struct gm_agent {
+    ls_world world;
+    int32_t x, y, speed, state;
+    uint32_t count, target;
+    int32_t from_x, from_y, travelled;
+} gm_agent;
+
+ls_status gm_world_cell(const ls_world *w, int32_t x, int32_t y,
+                        ls_point *cell);
+ls_status gm_centre(const ls_world *w, int32_t cx, int32_t cy, int32_t *x,
+                    int32_t *y);
+ls_status gm_distance(int32_t ax, int32_t ay, int32_t bx, int32_t by,
+                      int32_t *len);
+ls_status gm_segment(const ls_world *w, int32_t ax, int32_t ay, int32_t bx,
+                     int32_t by, int32_t *len);
+ls_status gm_path_length(const ls_world *w, const ls_point *p, uint32_t n,
+                         int32_t *len);
+/* The cells the segment touches in walk order (the first cap into out);
+ * how many there are. */
+uint32_t gm_line(int32_t ax, int32_t ay, int32_t bx, int32_t by,
+                 ls_point *out, uint32_t cap);
+ls_status gm_line_cells(int32_t ax, int32_t ay, int32_t bx, int32_t by,
+                        ls_point *out, uint32_t cap, uint32_t *count);
+ls_status gm_sight(const uint8_t *cells, int32_t w, int32_t h, int32_t ax,
+                   int32_t ay, int32_t bx, int32_t by, int32_t *clear,
+                   uint8_t *cost);
+ls_status gm_smooth(const uint8_t *cells, int32_t w, int32_t h,
+                    const ls_point *p, uint32_t n, ls_point *out,
+                    uint32_t cap, uint32_t *length);
+ls_status gm_agent_init(gm_agent *a, const ls_world *w, int32_t x, int32_t y,
+                        int32_t speed);
+ls_status gm_agent_follow(gm_agent *a, const ls_point *wp, uint32_t n);
+ls_status gm_agent_step(gm_agent *a, const ls_point *wp, uint32_t n);
+
 /* ---- vecgen_script.c: building scripts -------------------------------- */
 
 #define SG_MAX_REQUESTS 64
@@ -324,6 +362,10 @@ typedef struct sgen {
     int restart;             /* the revision changed since the last tick */
     ls_search *search;       /* ls_find_path's context */
     ls_point *buffer;        /* w * h points */
+    ls_world frame;          /* geometry lines (vecgen_geo.c): the frame, */
+    ls_agent agent;          /* the library's agent and the model's, */
+    gm_agent model;
+    ls_point route[VF_CHECK_PATH_MAX]; /* the route both follow */
 } sgen;
 
 /* Start a script on the current map with q's options (ls_query_init's
@@ -376,5 +418,35 @@ void fam_queue(gen *g);
 void fam_batch(gen *g);
 void fam_edits(gen *g);
 void fam_pathcheck(gen *g);
+
+/* ---- vecgen_geo.c: geometry lines, each checked against the models of
+ * vecgen_geomodel.c before it is recorded; vecgen_geofam.c: the files --- */
+
+void sg_frame(sgen *s, int32_t ox, int32_t oy, int32_t size);
+ls_status sg_world_cell(sgen *s, int32_t x, int32_t y, int to_cell);
+ls_status sg_centre(sgen *s, int32_t cx, int32_t cy);
+ls_status sg_distance(sgen *s, int32_t ax, int32_t ay, int32_t bx,
+                      int32_t by);
+ls_status sg_segment(sgen *s, int32_t ax, int32_t ay, int32_t bx,
+                     int32_t by);
+ls_status sg_path_length(sgen *s, const ls_point *p, uint32_t n);
+ls_status sg_line(sgen *s, int32_t ax, int32_t ay, int32_t bx, int32_t by,
+                  uint32_t cap);
+ls_status sg_sight(sgen *s, int32_t ax, int32_t ay, int32_t bx, int32_t by);
+/* The waypoints (and their count) when it returned LS_OK. */
+ls_status sg_smooth(sgen *s, uint32_t cap, const ls_point *p, uint32_t n,
+                    ls_point *waypoints, uint32_t *count);
+ls_status sg_agent(sgen *s, int32_t x, int32_t y, int32_t speed);
+void sg_speed(sgen *s, int32_t speed);
+ls_status sg_route(sgen *s, const ls_point *p, uint32_t n);
+ls_status sg_step(sgen *s, uint32_t count);
+/* A found path (ls_find_path, 8-connected octile) of at most max points
+ * between two drawn open cells into p; its length, 0 when none. */
+uint32_t sg_found_path(sgen *s, ls_point *p, uint32_t max);
+
+void fam_world(gen *g);
+void fam_sight(gen *g);
+void fam_smooth(gen *g);
+void fam_follow(gen *g);
 
 #endif

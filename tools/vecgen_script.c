@@ -76,6 +76,7 @@ void sg_begin(gen *g, sgen *s, const ls_query *q, const char *weight_text)
     memcpy(s->weight_text, sc->weight_text, sizeof s->weight_text);
     s->w = g->w;
     s->h = g->h;
+    s->frame.cell_size = 65536; /* frame 0 0 65536 until sg_frame */
     s->cells = malloc(n);
     s->buffer = malloc(n * sizeof *s->buffer);
     if (!s->cells || !s->buffer ||
