@@ -151,6 +151,9 @@ static void world_script(gen *g, uint32_t k)
         pts[i].y = (int32_t)i;
     }
     sg_path_length(&s, pts, 40);
+    /* Far corners: cells outside int32 in the frames of raw size 1. */
+    sg_world_cell(&s, WMAX, -WMAX, 0);
+    sg_world_cell(&s, WMAX, -WMAX, 1);
     sg_end(&s);
 }
 
