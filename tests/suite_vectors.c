@@ -567,9 +567,6 @@ static void test_geometry_lines(void)
     uint32_t i;
 
     CU_ASSERT_FATAL(geo_text(text, sizeof text) == 0);
-    if (vf_parse("s", text, strlen(text), &f, err, sizeof err) != 0 &&
-        getenv("VF_DEBUG"))
-        printf("%s\n", err);
     CU_ASSERT_EQUAL_FATAL(vf_parse("s", text, strlen(text), &f, err,
                                    sizeof err), 0);
     CU_ASSERT_EQUAL(f.scripts[0].op_count, 20);
