@@ -7,6 +7,8 @@
 #include <string.h>
 #include "args.h"
 #include "output.h"
+#include "picture.h"
+#include "pngfile.h"
 #include "usage.h"
 
 static int take_point(const char *option, const char *value, ls_point *p)
@@ -49,6 +51,41 @@ static int take_path_option(int argc, char **argv, int *i, cli_args *a,
     return rc;
 }
 
+/* --png FILE and --scale N, as take_path_option. A lockstar built
+ * without libpng refuses --png here, before any work. */
+static int take_png_option(int argc, char **argv, int *i, const char *name,
+                           cli_args *a, mai_error *err)
+{
+    const char *value;
+    int rc = cli_option_value(argc, argv, i, "--png", &value, err);
+
+    if (rc > 0) {
+        if (!cli_png_supported()) {
+            cli_fail("%s: --png: this lockstar was built without libpng "
+                     "(on Debian: apt-get install libpng-dev, then "
+                     "configure and build again)", name);
+            return 2;
+        }
+        if (value[0] == '\0') {
+            cli_fail("%s: --png needs a file name", name);
+            return 2;
+        }
+        a->png = value;
+    }
+    if (rc != 0)
+        return rc;
+    rc = cli_option_value(argc, argv, i, "--scale", &value, err);
+    if (rc > 0) {
+        if (cli_parse_uint(value, 1, CLI_PICTURE_MAX_SCALE, &a->scale) != 0) {
+            cli_fail("bad value '%s' for --scale: expected a whole number "
+                     "from 1 to %u", value, CLI_PICTURE_MAX_SCALE);
+            return 2;
+        }
+        a->has_scale = 1;
+    }
+    return rc;
+}
+
 /* Is arg the option name, alone or as name=value? */
 static int is_option(const char *arg, const char *name)
 {
@@ -64,6 +101,7 @@ int cli_parse_args(int argc, char **argv, const cli_command *cmd,
 
     memset(a, 0, sizeof *a);
     cli_options_init(&a->options);
+    a->scale = CLI_PICTURE_DEFAULT_SCALE;
     while (i < argc) {
         const char *arg = argv[i];
         int rc;
@@ -90,6 +128,8 @@ int cli_parse_args(int argc, char **argv, const cli_command *cmd,
                  : cli_options_take(argc, argv, &i, &a->options, &err);
         if (rc == 0 && cmd->takes_points)
             rc = take_path_option(argc, argv, &i, a, &err);
+        if (rc == 0 && cmd->takes_png)
+            rc = take_png_option(argc, argv, &i, cmd->name, a, &err);
         if (rc == 2)
             return CLI_EXIT_BAD_INPUT;
         if (rc < 0)

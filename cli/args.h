@@ -2,7 +2,7 @@
  * args.h - the one argument loop of the lockstar commands: file operands,
  * "--", --help, the shared query options (options.h) and, for `path`
  * only, --from X,Y, --to X,Y and --draw; `digest` takes --swamp-cost
- * alone.
+ * alone; `path` and `render` take --png FILE and --scale N.
  */
 #ifndef CLI_ARGS_H
 #define CLI_ARGS_H
@@ -17,6 +17,7 @@ typedef struct cli_command {
     const char *too_many;      /* after "unexpected argument '%s'" */
     int takes_points;          /* --from, --to and --draw allowed */
     int map_only;              /* only --swamp-cost, of the query options */
+    int takes_png;             /* --png FILE and --scale N allowed */
 } cli_command;
 
 typedef struct cli_args {
@@ -25,6 +26,9 @@ typedef struct cli_args {
     int file_count;
     int has_from, has_to, draw;
     ls_point from, to;
+    const char *png;           /* --png FILE, or NULL */
+    uint32_t scale;            /* --scale N (1..32), default 8 */
+    int has_scale;
 } cli_args;
 
 /* Parse argv[1..argc-1] (argv[0] is the command's name) into *a. Returns

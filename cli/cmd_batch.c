@@ -26,7 +26,7 @@
 #define CHUNK 1024u
 
 static const cli_command batch_command = {
-    "batch", 2, "expected MAP and SCEN only", 0, 0
+    "batch", 2, "expected MAP and SCEN only", 0, 0, 0
 };
 
 /* Take --threads N (or --threads=N) out of argv, in place, before the

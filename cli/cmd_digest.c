@@ -15,7 +15,7 @@
 #include "output.h"
 
 static const cli_command digest_command = {
-    "digest", 1, "expected MAP only", 0, 1
+    "digest", 1, "expected MAP only", 0, 1, 0
 };
 
 int cli_cmd_digest(int argc, char **argv)

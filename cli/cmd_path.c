@@ -1,23 +1,28 @@
 /*
- * cli_cmd_path.c - `lockstar path MAP --from X,Y --to X,Y [--draw] [options]`:
- * one query, reported as "key: value" lines.
+ * cli_cmd_path.c - `lockstar path MAP --from X,Y --to X,Y [--draw]
+ * [--png FILE [--scale N]] [options]`: one query, reported as "key: value"
+ * lines; --png also draws it (picture.h).
  *
- * Everything is computed (and, with --draw, rendered) before the first
- * byte is printed, so an error leaves standard output empty.
+ * Everything is computed (and, with --draw, rendered; with --png, written)
+ * before the first byte is printed, so an error leaves standard output
+ * empty.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "lockstar.h"
 #include "movingai.h"
 #include "args.h"
 #include "commands.h"
 #include "draw.h"
 #include "output.h"
+#include "picture.h"
+#include "pngfile.h"
 #include "run.h"
 
 static const cli_command path_command = {
-    "path", 1, "one MAP file only", 1, 0
+    "path", 1, "one MAP file only", 1, 0, 1
 };
 
 /* Returns -1 to go on, or the exit status to end with. */
@@ -35,9 +40,63 @@ static int parse_args(int argc, char **argv, cli_args *a)
         return cli_fail("path: --from X,Y is required");
     if (!a->has_to)
         return cli_fail("path: --to X,Y is required");
+    if (a->has_scale && !a->png)
+        return cli_fail("path: --scale needs --png FILE");
     if (cli_options_check(&a->options, &err) != 0)
         return cli_fail_error(&err);
     return -1;
+}
+
+/* --png: the map, the search's states, the path (or partial path), the
+ * waypoints with --smooth, start and goal (picture.h). Returns the exit
+ * status so far: CLI_EXIT_DONE, or CLI_EXIT_BAD_INPUT (reported). */
+static int save_picture(const cli_args *a, const ls_grid *grid,
+                        const ls_search *search, const ls_result *r,
+                        const cli_path_buffer *path,
+                        const cli_path_buffer *partial)
+{
+    cli_picture p;
+    int32_t width, height;
+    size_t cells;
+    uint8_t *visits;
+    ls_point *waypoints = NULL;
+    uint32_t count = 0;
+    ls_status st;
+    int status;
+
+    memset(&p, 0, sizeof p);
+    ls_grid_size(grid, &width, &height);
+    cells = (size_t)width * (size_t)height;
+    visits = malloc(cells);
+    if (!visits)
+        return cli_fail("path: --png: out of memory");
+    st = ls_search_cell_states(search, visits, cells);
+    if (st == LS_OK && a->options.smooth && path->length > 0) {
+        waypoints = malloc((size_t)path->length * sizeof *waypoints);
+        st = waypoints ? ls_smooth_path(grid, path->points, path->length,
+                                        waypoints, path->length, &count)
+                       : LS_ERR_OUT_OF_MEMORY;
+    }
+    if (st != LS_OK) {
+        free(visits);
+        free(waypoints);
+        return cli_fail("path: --png: %s", ls_status_string(st));
+    }
+    p.grid = grid;
+    p.visits = visits;
+    p.partial = r->status == LS_EXPANSION_LIMIT;
+    p.path = p.partial ? partial->points : path->points;
+    p.path_length = p.partial ? partial->length : path->length;
+    p.waypoints = waypoints;
+    p.waypoint_count = count;
+    p.has_ends = 1;
+    p.start = a->from;
+    p.goal = a->to;
+    p.scale = a->scale;
+    status = cli_picture_save("path", &p, a->png);
+    free(visits);
+    free(waypoints);
+    return status;
 }
 
 /* Bounds and blocked cells, with messages in the CLI's own words. */
@@ -152,6 +211,9 @@ static int run(const cli_args *a, const ls_grid *grid, const char *symbols)
             goto done;
         }
     }
+    if (a->png &&
+        save_picture(a, grid, search, &result, &path, &partial) != CLI_EXIT_DONE)
+        goto done;
     if (print_report(&result, &path, &partial,
                      a->options.smooth ? grid : NULL) != 0)
         goto done;

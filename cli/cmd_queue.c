@@ -38,7 +38,7 @@
 #include "run.h"
 
 static const cli_command queue_command = {
-    "queue", 2, "expected MAP and SCEN only", 0, 0
+    "queue", 2, "expected MAP and SCEN only", 0, 0, 0
 };
 
 #define QUEUE_MAX_POOL (1u << 28)

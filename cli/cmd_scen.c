@@ -32,7 +32,7 @@
 #include "run.h"
 
 static const cli_command scen_command = {
-    "scen", 2, "expected MAP and SCEN only", 0, 0
+    "scen", 2, "expected MAP and SCEN only", 0, 0, 0
 };
 
 /* Returns -1 to go on, or the exit status to end with. */

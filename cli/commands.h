@@ -15,5 +15,6 @@ int cli_cmd_digest(int argc, char **argv);
 int cli_cmd_batch(int argc, char **argv);
 int cli_cmd_selftest(int argc, char **argv);
 int cli_cmd_replay(int argc, char **argv);
+int cli_cmd_render(int argc, char **argv);
 
 #endif

@@ -41,6 +41,8 @@ int main(int argc, char **argv)
         return cli_cmd_selftest(argc - 1, argv + 1);
     if (strcmp(command, "replay") == 0)
         return cli_cmd_replay(argc - 1, argv + 1);
+    if (strcmp(command, "render") == 0)
+        return cli_cmd_render(argc - 1, argv + 1);
     if (command[0] == '-')
         return cli_fail("unknown option '%s' (try 'lockstar --help')",
                         command);
