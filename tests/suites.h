@@ -28,5 +28,6 @@ int suite_batch_register(void);
 int suite_selftest_register(void);
 int suite_replay_register(void);
 int suite_visit_register(void);
+int suite_picture_register(void);
 
 #endif

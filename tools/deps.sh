@@ -3,7 +3,7 @@
 # Sourced or run by tools/demo.sh, tools/test.sh and .ci/run.
 # Usage: sh tools/deps.sh [EXTRA_PACKAGE...]
 set -eu
-packages="build-essential autoconf automake libtool pkgconf libfixmath-dev libcunit1-dev $*"
+packages="build-essential autoconf automake libtool pkgconf libfixmath-dev libcunit1-dev libpng-dev $*"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
