@@ -1,9 +1,15 @@
 /*
  * batch.c - lockstar-bench --batch N1,N2,...: every query of each map
- * solved by ls_batch_run with each thread count, the whole batch timed
- * --repeat times (median), and every status, result and path compared
- * byte for byte with the first thread count's (a mismatch aborts). The
- * speed-up is the first count's median over each other count's.
+ * solved by ls_batch_run with each thread count, and every status, result
+ * and path compared byte for byte with the first thread count's (a
+ * mismatch aborts).
+ *
+ * Timing on a shared machine: the thread counts take turns, run r of
+ * every count before run r + 1 of any (--repeat rounds), so a slow spell
+ * of the machine hits all of them alike instead of one count's whole
+ * series. The table gives each count's median time, and its speed-up as
+ * the median over the rounds of (first count's time / this count's time)
+ * in the same round.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,39 +63,36 @@ static int out_equal(const batch_out *a, const batch_out *b, uint32_t count,
                   (size_t)count * room * sizeof *a->points) == 0;
 }
 
-/* Median wall time of cfg->repeat runs of the whole batch with threads. */
-static uint64_t time_batch(const config *cfg, const bench_map *m,
-                           const ls_query *queries, uint32_t threads,
-                           batch_out *out)
+static int by_ratio(const void *a, const void *b)
 {
-    uint64_t times[64];
-    uint32_t r, runs = cfg->repeat < 64 ? cfg->repeat : 64;
-    ls_batch *batch = NULL;
-    ls_status st = ls_batch_create(m->width, m->height, cfg->context_flags,
-                                   threads, NULL, &batch);
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* One timed run of batch; the outputs go to out. */
+static uint64_t time_run(ls_batch *batch, const bench_map *m,
+                         const ls_query *queries, batch_out *out)
+{
+    uint64_t t0 = bench_now_ns();
+    ls_status st = ls_batch_run(batch, m->grid, queries, m->count,
+                                out->points, path_room(m), out->statuses,
+                                out->results);
+    uint64_t t = bench_now_ns() - t0;
     if (st != LS_OK)
-        bench_die("--batch: ls_batch_create(%u threads): %s",
-                  (unsigned)threads, ls_status_string(st));
-    for (r = 0; r < runs; r++) {
-        uint64_t t0 = bench_now_ns();
-        st = ls_batch_run(batch, m->grid, queries, m->count, out->points,
-                          path_room(m), out->statuses, out->results);
-        times[r] = bench_now_ns() - t0;
-        if (st != LS_OK)
-            bench_die("--batch: ls_batch_run: %s", ls_status_string(st));
-    }
-    ls_batch_destroy(batch);
-    qsort(times, runs, sizeof times[0], by_value);
-    return times[runs / 2];
+        bench_die("--batch: ls_batch_run: %s", ls_status_string(st));
+    return t;
 }
 
 void bench_run_batches(const config *cfg, const bench_map *m)
 {
     const uint32_t room = path_room(m);
+    const uint32_t runs = cfg->repeat < 1 ? 1 : cfg->repeat < 64 ? cfg->repeat : 64;
     ls_query *queries = calloc(m->count ? m->count : 1, sizeof *queries);
+    ls_batch *batches[8] = { NULL };
+    uint64_t times[8][64];
+    double ratios[64];
     batch_out first, other;
-    uint64_t base = 0;
-    uint32_t i, k;
+    uint32_t i, k, r;
 
     if (!queries)
         bench_die("--batch: out of memory");
@@ -103,22 +106,38 @@ void bench_run_batches(const config *cfg, const bench_map *m)
     out_alloc(&first, m->count, room);
     out_alloc(&other, m->count, room);
     for (k = 0; k < cfg->batch_count; k++) {
-        batch_out *out = k == 0 ? &first : &other;
-        uint64_t median = time_batch(cfg, m, queries, cfg->batch_threads[k],
-                                     out);
-        int same = k == 0 || out_equal(&first, &other, m->count, room);
-        if (!same)
-            bench_die("--batch: %s: %u threads differ from %u", m->name,
-                      (unsigned)cfg->batch_threads[k],
-                      (unsigned)cfg->batch_threads[0]);
-        if (k == 0)
-            base = median;
+        ls_status st = ls_batch_create(m->width, m->height, cfg->context_flags,
+                                       cfg->batch_threads[k], NULL,
+                                       &batches[k]);
+        if (st != LS_OK)
+            bench_die("--batch: ls_batch_create(%u threads): %s",
+                      (unsigned)cfg->batch_threads[k], ls_status_string(st));
+    }
+    for (r = 0; r < runs; r++)
+        for (k = 0; k < cfg->batch_count; k++) {
+            batch_out *out = k == 0 ? &first : &other;
+            times[k][r] = time_run(batches[k], m, queries, out);
+            if (k > 0 && !out_equal(&first, &other, m->count, room))
+                bench_die("--batch: %s: %u threads differ from %u", m->name,
+                          (unsigned)cfg->batch_threads[k],
+                          (unsigned)cfg->batch_threads[0]);
+        }
+    for (k = 0; k < cfg->batch_count; k++) {
+        uint64_t sorted[64];
+        for (r = 0; r < runs; r++) {
+            sorted[r] = times[k][r];
+            ratios[r] = times[k][r] ? (double)times[0][r] / (double)times[k][r]
+                                    : 0.0;
+        }
+        qsort(sorted, runs, sizeof sorted[0], by_value);
+        qsort(ratios, runs, sizeof ratios[0], by_ratio);
         printf("| %s | %u | %u | %.1f | %.2f× | %s |\n", m->name,
                (unsigned)m->count, (unsigned)cfg->batch_threads[k],
-               (double)median / 1e6, median ? (double)base / (double)median : 0.0,
+               (double)sorted[runs / 2] / 1e6, k == 0 ? 1.0 : ratios[runs / 2],
                k == 0 ? "reference" : "identical");
-        fflush(stdout);
+        ls_batch_destroy(batches[k]);
     }
+    fflush(stdout);
     out_free(&first);
     out_free(&other);
     free(queries);
