@@ -78,8 +78,18 @@ int cli_sim_start(cli_sim *sim, const char *name,
  * library refused something it should not have (a bug, reported). */
 int cli_sim_tick(cli_sim *sim, mai_error *err);
 
-/* The tick digest of the state now, and one agent's digest
- * (docs/replay.md "The digests"). */
+/* The tick digest of the state now, and one agent's digest, exactly (as
+ * in docs/replay.md "The digests"): FNV-1a 64 (offset basis
+ * 0xcbf29ce484222325, prime 0x100000001b3) over bytes, integers fed
+ * little-endian at the width given.
+ *   agent digest: id (int64), x and y (the raw fix16 bits, int32 each),
+ *     state (1 byte, CLI_AGENT_*), waypoint index (uint32,
+ *     cli_sim_waypoint_index), in that order;
+ *   tick digest: the map digest (ls_grid_digest, uint64), the agent count
+ *     (uint32), then every agent's fields as above, in ascending id order
+ *     (the fields, not each agent's digest);
+ *   final digest: every tick digest in tick order, each as a uint64 (the
+ *     offset basis when there are no ticks). */
 uint64_t cli_sim_digest(const cli_sim *sim);
 uint64_t cli_sim_agent_digest(const cli_sim_agent *agent);
 /* The waypoint index the digests use: the ls_agent's target while moving
