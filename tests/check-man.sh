@@ -1,12 +1,12 @@
 #!/bin/sh
 # check-man.sh - the manual pages stay true (`make check`): every public
-# function declared in include/lockstar.h is named in man/lockstar.3, and
+# function declared in include/lockstar*.h is named in man/lockstar.3, and
 # every command and option that `lockstar --help` lists (cli/usage.c) is
 # named in man/lockstar.1. Where groff is installed, both pages must also
 # format without warnings. Exit 0 = pass, 1 = fail.
 set -u
 : "${top_srcdir:=.}"
-header="$top_srcdir/include/lockstar.h"
+headers="$top_srcdir/include/lockstar.h $top_srcdir/include/lockstar_world.h $top_srcdir/include/lockstar_selftest.h"
 usage="$top_srcdir/cli/usage.c"
 page1="$top_srcdir/man/lockstar.1"
 page3="$top_srcdir/man/lockstar.3"
@@ -26,8 +26,8 @@ functions=$(awk 'BEGIN { RS = "\0" } {
         s = substr(s, j + 2)
     }
     print out s
-}' "$header" | grep -oE '\bls_[a-z0-9_]+ *\(' | sed 's/ *(//' | sort -u)
-[ -n "$functions" ] || fail "no function found in $header"
+}' $headers | grep -oE '\bls_[a-z0-9_]+ *\(' | sed 's/ *(//' | sort -u)
+[ -n "$functions" ] || fail "no function found in $headers"
 n=0
 for f in $functions; do
     n=$((n + 1))
