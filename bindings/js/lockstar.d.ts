@@ -1,0 +1,299 @@
+// lockstar.d.ts - TypeScript types of lockstar.mjs (the lockstar library
+// compiled to WebAssembly). Numbers are the C API's integers: costs and
+// coordinates int32, expansions uint32; world values raw fix16 (65536 =
+// 1.0); digests 16 lowercase hex digits; paths Int32Array x0,y0,x1,y1,...
+
+/** A failing library call (status < 0). */
+export class LockstarError extends Error {
+  readonly name: 'LockstarError';
+  /** The ls_status (negative). */
+  readonly status: number;
+  /** Its ls_status_name, e.g. "LS_ERR_OUT_OF_BOUNDS". */
+  readonly statusName: string;
+  /** What failed and ls_status_string's text. */
+  readonly reason: string;
+  /** For LS_ERR_BUFFER_TOO_SMALL with an explicit capacity: the count the call stored. */
+  readonly count?: number;
+}
+
+export interface LoadOptions {
+  /** lockstar.wasm as bytes, a compiled module, a URL, or a file path (node).
+   * Default: the lockstar.wasm beside lockstar.mjs. */
+  wasm?: BufferSource | WebAssembly.Module | URL | string;
+}
+
+/** Instantiate lockstar.wasm (no WASI host needed). */
+export function load(options?: LoadOptions): Promise<Lockstar>;
+
+/** Every ls_status, named without "LS_". */
+export interface Statuses {
+  readonly OK: 0; readonly IN_PROGRESS: 1; readonly NO_PATH: 2; readonly EXPANSION_LIMIT: 3;
+  readonly ERR_NULL_ARGUMENT: -1; readonly ERR_BAD_SIZE: -2; readonly ERR_SIZE_OVERFLOW: -3;
+  readonly ERR_OUT_OF_MEMORY: -4; readonly ERR_OUT_OF_BOUNDS: -5;
+  readonly ERR_START_OUT_OF_BOUNDS: -6; readonly ERR_GOAL_OUT_OF_BOUNDS: -7;
+  readonly ERR_START_BLOCKED: -8; readonly ERR_GOAL_BLOCKED: -9; readonly ERR_BAD_OPTION: -10;
+  readonly ERR_BAD_STEP_COST: -11; readonly ERR_BAD_WEIGHT: -12; readonly ERR_COST_OVERFLOW: -13;
+  readonly ERR_BUFFER_TOO_SMALL: -14; readonly ERR_GRID_MISMATCH: -15; readonly ERR_NO_QUERY: -16;
+  readonly ERR_NOT_DONE: -17; readonly ERR_GRID_CHANGED: -18; readonly ERR_BAD_STRUCT_SIZE: -19;
+  readonly ERR_BAD_TEXT: -20; readonly ERR_NO_PARTIAL: -21; readonly ERR_NOT_UNIFORM: -22;
+  readonly ERR_UNSUPPORTED: -23; readonly ERR_NEEDS_FULL_CONTEXT: -24; readonly ERR_BAD_FLAGS: -25;
+  readonly ERR_QUEUE_FULL: -26; readonly ERR_UNKNOWN_ID: -27; readonly ERR_DUPLICATE_ID: -28;
+  readonly ERR_POOL_FULL: -29; readonly ERR_THREAD: -30; readonly ERR_BAD_FRAME: -31;
+  readonly ERR_WORLD_RANGE: -32; readonly ERR_BAD_SPEED: -33; readonly ERR_BAD_AGENT: -34;
+  readonly [name: string]: number;
+}
+
+/** The header's constants, same names without "LS_", same values. */
+export interface Constants {
+  readonly MAX_DIMENSION: number; readonly COST_MAX: number; readonly MAX_STEP_COST: number;
+  readonly MIN_WEIGHT: number; readonly MAX_WEIGHT: number;
+  readonly CELL_BLOCKED: 0; readonly CELL_OPEN: 1; readonly GRID_FULL: 0; readonly GRID_COMPACT: 1;
+  readonly CONNECT_4: 4; readonly CONNECT_8: 8;
+  readonly CORNERS_NONE: 0; readonly CORNERS_ONE: 1; readonly CORNERS_ALL: 2;
+  readonly HEURISTIC_AUTO: 0; readonly HEURISTIC_OCTILE: 1; readonly HEURISTIC_MANHATTAN: 2;
+  readonly HEURISTIC_CHEBYSHEV: 3; readonly HEURISTIC_ZERO: 4;
+  readonly TIE_HIGH_G: 0; readonly TIE_LOW_G: 1; readonly ALGO_ASTAR: 0; readonly ALGO_JPS: 1;
+  readonly SEARCH_FULL: 0; readonly SEARCH_COMPACT: 1;
+  readonly VISIT_NONE: 0; readonly VISIT_OPEN: 1; readonly VISIT_CLOSED: 2;
+  readonly BATCH_MAX_THREADS: 64;
+  readonly STEP_LEGAL: 0; readonly STEP_OUT_OF_BOUNDS: 1; readonly STEP_BLOCKED: 2;
+  readonly STEP_NOT_A_MOVE: 3; readonly STEP_CORNER: 4;
+  readonly AGENT_IDLE: 0; readonly AGENT_MOVING: 1; readonly AGENT_ARRIVED: 2;
+  readonly SELFTEST_SEARCH: 0; readonly SELFTEST_SCRIPT: 1; readonly SELFTEST_NONE: number;
+}
+
+/** A query; every field but the start and goal is optional (ls_query_init's defaults). */
+export interface Query {
+  startX: number; startY: number; goalX: number; goalY: number;
+  /** CONNECT_8 (default) or CONNECT_4 */
+  connectivity?: number;
+  /** CORNERS_NONE (default), CORNERS_ONE, CORNERS_ALL */
+  cornerRule?: number;
+  /** HEURISTIC_AUTO (default) ... HEURISTIC_ZERO */
+  heuristic?: number;
+  /** TIE_HIGH_G (default) or TIE_LOW_G */
+  tieBreak?: number;
+  /** ALGO_ASTAR (default) or ALGO_JPS */
+  algorithm?: number;
+  /** 10 by default; 1..65535 */
+  straightCost?: number;
+  /** 14 by default; straight..2*straight */
+  diagonalCost?: number;
+  /** Decimal text parsed exactly by ls_fix16_parse, e.g. "1.5" (1.0 .. 64.0). */
+  weight?: string;
+  /** The weight as a raw fix16 integer (65536 = 1.0), instead of weight. */
+  weightFix16?: number;
+  /** 0 = no limit (default) */
+  maxExpansions?: number;
+}
+
+/** Query options only (no start and goal), for checkPath. */
+export type QueryOptions = Partial<Query>;
+
+export interface PathResult {
+  /** OK, NO_PATH, EXPANSION_LIMIT, or a negative error (a refused query). */
+  status: number;
+  statusName: string;
+  /** Path cost, -1 without a path. */
+  cost: number;
+  expansions: number;
+  /** Cells on the path, start and goal included; 0 without a path. */
+  pathLength: number;
+  /** ls_path_digest of the path, 16 hex digits (as `lockstar scen` prints). */
+  digest: string;
+  /** x0,y0,x1,y1,... start first; empty without a path. */
+  path: Int32Array;
+}
+
+export interface Grid {
+  readonly width: number;
+  readonly height: number;
+  /** Made with { compact: true } (LS_GRID_COMPACT). */
+  readonly compact: boolean;
+  /** The cell's cost multiplier: 0 blocked, 1..255 passable. */
+  get(x: number, y: number): number;
+  set(x: number, y: number, value: number): void;
+  fill(value: number): void;
+  setRect(x: number, y: number, w: number, h: number, value: number): void;
+  /** width*height cells, row-major (ls_grid_load). */
+  load(cells: Uint8Array): void;
+  /** Every cell, row-major (a copy). */
+  cells(): Uint8Array;
+  revision(): number;
+  /** ls_grid_digest (the map digest), 16 hex digits. */
+  digest(): string;
+  destroy(): void;
+}
+
+export interface Search {
+  readonly grid: Grid;
+  readonly width: number;
+  readonly height: number;
+  readonly compact: boolean;
+  /** ls_search_check: OK, or the error begin would give. */
+  check(query: Query): number;
+  /** ls_search_begin: OK or an error (then no query is held). */
+  begin(query: Query): number;
+  /** ls_search_step: at most budget expansions (0 = to the end); IN_PROGRESS or the final status. */
+  step(budget?: number): number;
+  /** The finished query (status ERR_NOT_DONE while in progress). */
+  result(): PathResult;
+  /** Expansions of the query begun last (0 if none). */
+  expansions(): number;
+  /** The path; empty after NO_PATH / EXPANSION_LIMIT; throws LockstarError on errors. */
+  path(): Int32Array;
+  /** After NO_PATH or EXPANSION_LIMIT: the path to the expanded cell closest to the goal.
+   * Throws LockstarError (ERR_NO_PARTIAL after OK, ERR_NO_QUERY, ...) otherwise. */
+  partialPath(): Int32Array;
+  /** VISIT_NONE, VISIT_OPEN or VISIT_CLOSED of one cell. */
+  cellState(x: number, y: number): number;
+  /** Every cell's VISIT_* value, row-major (all VISIT_NONE when no query was begun). */
+  cellStates(): Uint8Array;
+  destroy(): void;
+}
+
+export interface SelftestReport {
+  status: number;
+  statusName: string;
+  total: number;
+  passed: number;
+  failed: number;
+  /** Index of the first failed case, -1 if none. */
+  firstFailed: number;
+  firstFailedKind: number;
+  firstFailedStep: number;
+  firstFailedName: string | null;
+  /** The combined digest, 16 hex digits (the C build prints the same). */
+  digest: string;
+}
+
+/** A world frame: raw fix16 integers (65536 = 1.0). */
+export interface World { originX: number; originY: number; cellSize: number; }
+export interface Point { x: number; y: number; }
+/** A path argument: Int32Array x0,y0,..., an array of numbers, or an array of points. */
+export type PathLike = Int32Array | ArrayLike<number> | Point[];
+
+export interface PathCheck {
+  status: number;
+  statusName: string;
+  /** When status is OK: index of the first illegal point (the length if legal). */
+  firstIllegal?: number;
+  /** STEP_* */
+  reason?: number;
+  /** The cost on the grid now, -1 when a point is illegal. */
+  cost?: number;
+  costChanged?: boolean;
+}
+
+export interface Agent {
+  readonly x: number; readonly y: number;
+  /** Settable between ticks, as the header allows. */
+  speed: number;
+  /** AGENT_IDLE, AGENT_MOVING, AGENT_ARRIVED */
+  readonly state: number;
+  readonly count: number; readonly target: number;
+  readonly fromX: number; readonly fromY: number; readonly travelled: number;
+  readonly world: World;
+  init(world: World, x: number, y: number, speed: number): Agent;
+  /** A new route of waypoints (kept by the agent); returns the state. */
+  follow(waypoints: PathLike): number;
+  /** One tick along the route. */
+  step(count?: number): AgentSnapshot;
+  snapshot(): AgentSnapshot;
+  destroy(): void;
+}
+export interface AgentSnapshot {
+  x: number; y: number; speed: number; state: number; count: number; target: number;
+  fromX: number; fromY: number; travelled: number; world: World;
+}
+
+export interface QueueResult {
+  /** What ls_queue_result returned. */
+  status: number;
+  statusName: string;
+  /** When status is OK or ERR_POOL_FULL: */
+  resultStatus?: number; cost?: number; expansions?: number; pathLength?: number; digest?: string;
+}
+
+export interface Queue {
+  readonly width: number; readonly height: number;
+  /** Returns OK, ERR_QUEUE_FULL, ERR_DUPLICATE_ID (or ERR_BAD_TEXT for a bad weight text). */
+  submit(id: bigint | number, query: Query): number;
+  cancel(id: bigint | number): number;
+  release(id: bigint | number): number;
+  /** Serve requests for at most budget expansions (0 = all); OK or ERR_GRID_MISMATCH. */
+  tick(grid: Grid, budget?: number): number;
+  /** IN_PROGRESS, or the request's final status; throws for an unknown id. */
+  status(id: bigint | number): number;
+  pending(): number;
+  result(id: bigint | number): QueueResult;
+  /** The kept path; throws LockstarError when none is kept. */
+  path(id: bigint | number): Int32Array;
+  destroy(): void;
+}
+
+export interface BatchItem {
+  /** What ls_find_path returned for this query. */
+  status: number;
+  statusName: string;
+  resultStatus?: number; cost?: number; expansions?: number; pathLength?: number; digest?: string;
+  path?: Int32Array;
+}
+
+export interface Batch {
+  readonly width: number; readonly height: number;
+  threads(): number;
+  run(grid: Grid, queries: Query[], options?: { capacity?: number }): BatchItem[];
+  destroy(): void;
+}
+
+export interface Rng {
+  next(): bigint;
+  below(bound: number): number;
+  readonly state: bigint;
+  destroy(): void;
+}
+
+export interface Lockstar extends Constants {
+  readonly version: string;
+  readonly STATUS: Statuses;
+  readonly CONSTANTS: Constants;
+  statusName(code: number): string;
+  statusString(code: number): string;
+
+  createGrid(width: number, height: number, options?: { compact?: boolean }): Grid;
+  createSearch(grid: Grid, options?: { compact?: boolean }): Search;
+  /** Run a query to the end; a refused query is a negative status, not an exception. */
+  findPath(grid: Grid, query: Query, options?: { search?: Search }): PathResult;
+  /** ls_smooth_path: the waypoints of a found path. */
+  smoothPath(grid: Grid, path: PathLike, options?: object): Int32Array;
+  /** ls_smooth_path into a buffer of capacity points (LockstarError with .count when too small). */
+  smoothPathInto(grid: Grid, path: PathLike, capacity: number): Int32Array;
+  selftest(): SelftestReport;
+  selftestCaseName(index: number): string | null;
+
+  validateQuery(grid: Grid, query: Query): number;
+  searchBytesPerCell(options?: { compact?: boolean }): number;
+  checkPath(grid: Grid, query: QueryOptions, path: PathLike, plannedCost?: number): PathCheck;
+  pathDigest(path: PathLike): string;
+  /** ls_fix16_parse: "1.5" -> 98304; throws LockstarError (ERR_BAD_TEXT). */
+  parseFix16(text: string): number;
+  createRng(seed?: bigint | number): Rng;
+
+  createQueue(width: number, height: number, options?: { capacity?: number; poolPoints?: number }): Queue;
+  createBatch(width: number, height: number, options?: { threads?: number; compact?: boolean }): Batch;
+
+  worldCell(world: World, x: number, y: number): Point;
+  worldToCell(world: World, grid: Grid, x: number, y: number): Point;
+  worldCellCenter(world: World, cx: number, cy: number): Point;
+  worldDistance(ax: number, ay: number, bx: number, by: number): number;
+  worldSegmentLength(world: World, ax: number, ay: number, bx: number, by: number): number;
+  worldPathLength(world: World, path: PathLike): number;
+  lineCells(ax: number, ay: number, bx: number, by: number, capacity?: number): Int32Array;
+  lineOfSight(grid: Grid, ax: number, ay: number, bx: number, by: number): boolean;
+  /** The dearest cell on the segment, 0 when one is blocked. */
+  lineCost(grid: Grid, ax: number, ay: number, bx: number, by: number): number;
+  createAgent(world?: World, x?: number, y?: number, speed?: number): Agent;
+}
+
+export const CONSTANTS: Constants;

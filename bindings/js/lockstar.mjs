@@ -1,0 +1,673 @@
+// lockstar.mjs - lockstar (deterministic grid pathfinding) for JavaScript:
+// the C library compiled to WebAssembly (lockstar.wasm, a wasm32-wasi
+// reactor built by `make`) behind an ES module with no dependencies.
+// Works in node 18+ and in browsers; types in lockstar.d.ts.
+//
+//   import { load } from './lockstar.mjs';
+//   const ls = await load();
+//   const g = ls.createGrid(8, 8);
+//   g.setRect(3, 0, 1, 7, 0);                       // a wall
+//   const r = ls.findPath(g, { startX: 0, startY: 0, goalX: 7, goalY: 0 });
+//   // r.status === ls.STATUS.OK, r.cost, r.expansions, r.digest, r.path
+//
+// Every number a search gives is the C library's, bit for bit: the same
+// wasm runs the same integer code on every machine. Arguments are checked
+// here before they reach the wasm (a JS number silently wraps when passed
+// as an i32, which would turn a caller's mistake into another query):
+// programming errors (a wrong type, a value outside its C type) throw
+// TypeError or RangeError; a failing library call throws LockstarError
+// (status, name, message) except where a status is the answer (findPath,
+// Search.begin/step/check, the queue's and batch's per-request statuses).
+import { attachExtras } from './lockstar-extras.mjs';
+
+/** A failing library call: status (negative), name ("LS_ERR_..."), message. */
+export class LockstarError extends Error {
+  constructor(status, name, message) {
+    super(`${name}: ${message}`);
+    this.name = 'LockstarError';
+    this.status = status;
+    this.statusName = name;
+    this.reason = message;
+  }
+}
+
+// The header's constants (include/lockstar*.h), same values; the node
+// tests compare every one with the headers.
+const CONSTANTS = Object.freeze({
+  MAX_DIMENSION: 16384,
+  COST_MAX: 0x7fffffff,
+  MAX_STEP_COST: 65535,
+  MIN_WEIGHT: 0x00010000,
+  MAX_WEIGHT: 0x00400000,
+  CELL_BLOCKED: 0,
+  CELL_OPEN: 1,
+  GRID_FULL: 0,
+  GRID_COMPACT: 1,
+  CONNECT_4: 4,
+  CONNECT_8: 8,
+  CORNERS_NONE: 0,
+  CORNERS_ONE: 1,
+  CORNERS_ALL: 2,
+  HEURISTIC_AUTO: 0,
+  HEURISTIC_OCTILE: 1,
+  HEURISTIC_MANHATTAN: 2,
+  HEURISTIC_CHEBYSHEV: 3,
+  HEURISTIC_ZERO: 4,
+  TIE_HIGH_G: 0,
+  TIE_LOW_G: 1,
+  ALGO_ASTAR: 0,
+  ALGO_JPS: 1,
+  SEARCH_FULL: 0,
+  SEARCH_COMPACT: 1,
+  VISIT_NONE: 0,
+  VISIT_OPEN: 1,
+  VISIT_CLOSED: 2,
+  BATCH_MAX_THREADS: 64,
+  STEP_LEGAL: 0,
+  STEP_OUT_OF_BOUNDS: 1,
+  STEP_BLOCKED: 2,
+  STEP_NOT_A_MOVE: 3,
+  STEP_CORNER: 4,
+  AGENT_IDLE: 0,
+  AGENT_MOVING: 1,
+  AGENT_ARRIVED: 2,
+  SELFTEST_SEARCH: 0,
+  SELFTEST_SCRIPT: 1,
+  SELFTEST_NONE: 0xffffffff,
+});
+
+// Byte layouts of the public structs on wasm32 (the node tests check the
+// sizes against the C compiler's through the library's own behaviour).
+const QUERY_SIZE = 56;
+const RESULT_SIZE = 24;
+const POINT_SIZE = 8;
+// One scratch block for out-parameters, allocated once per instance.
+const SCRATCH = { query: 0, result: 64, out: 96, out2: 104, big: 128, size: 256 };
+const EMPTY_DIGEST = 'cbf29ce484222325'; // ls_path_digest of no points
+
+const isNode = typeof process === 'object' && process !== null &&
+  typeof process.versions === 'object' && process.versions !== null &&
+  typeof process.versions.node === 'string';
+
+// ---------------------------------------------------------------- loading
+
+async function readWasmBytes(source) {
+  if (source instanceof WebAssembly.Module) return source;
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return source;
+  let url = null;
+  if (source instanceof URL) url = source;
+  else if (typeof source === 'string') {
+    if (/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(source) && !/^[a-zA-Z]:[\\/]/.test(source)) {
+      url = new URL(source);
+    } else if (isNode) {
+      const { readFile } = await import('node:fs/promises');
+      return readFile(source);
+    } else {
+      url = new URL(source, globalThis.location ? globalThis.location.href : undefined);
+    }
+  } else {
+    throw new TypeError('load: wasm must be a BufferSource, a WebAssembly.Module, a URL or a path');
+  }
+  if (url.protocol === 'file:' && isNode) {
+    const { readFile } = await import('node:fs/promises');
+    return readFile(url);
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`load: cannot fetch ${url}: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
+// The library does no I/O, so a linked lockstar.wasm imports nothing; if a
+// future libc pulls in a WASI function, it gets a stub that throws (the
+// library never meant to call it), so no WASI host is ever needed.
+function stubImports(module) {
+  const imports = {};
+  for (const imp of WebAssembly.Module.imports(module)) {
+    if (imp.kind !== 'function') {
+      throw new Error(`load: lockstar.wasm imports a ${imp.kind} ${imp.module}.${imp.name}; expected none`);
+    }
+    imports[imp.module] ??= {};
+    imports[imp.module][imp.name] = (...args) => {
+      throw new Error(`lockstar.wasm called ${imp.module}.${imp.name}(${args.join(', ')}), which this host does not provide`);
+    };
+  }
+  return imports;
+}
+
+/**
+ * Instantiate lockstar.wasm. options.wasm: its bytes (BufferSource), a
+ * compiled WebAssembly.Module, a URL, or a file path (node); default: the
+ * lockstar.wasm beside this module.
+ */
+export async function load(options = {}) {
+  const source = options.wasm ?? new URL('./lockstar.wasm', import.meta.url);
+  const got = await readWasmBytes(source);
+  const module = got instanceof WebAssembly.Module ? got : await WebAssembly.compile(got);
+  const instance = await WebAssembly.instantiate(module, stubImports(module));
+  return new Lockstar(instance.exports, module);
+}
+
+// ------------------------------------------------------- argument checks
+
+function int32(value, what) {
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    throw new TypeError(`${what} must be an integer, got ${String(value)}`);
+  }
+  if (value < -0x80000000 || value > 0x7fffffff) {
+    throw new RangeError(`${what} must fit in int32, got ${value}`);
+  }
+  return value;
+}
+
+function uint32(value, what) {
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    throw new TypeError(`${what} must be an integer, got ${String(value)}`);
+  }
+  if (value < 0 || value > 0xffffffff) {
+    throw new RangeError(`${what} must fit in uint32, got ${value}`);
+  }
+  return value;
+}
+
+function uint8(value, what) {
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    throw new TypeError(`${what} must be an integer, got ${String(value)}`);
+  }
+  if (value < 0 || value > 255) throw new RangeError(`${what} must be 0..255, got ${value}`);
+  return value;
+}
+
+function uint64(value, what) {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
+  if (typeof value === 'bigint' && value >= 0n && value <= 0xffffffffffffffffn) return value;
+  throw new RangeError(`${what} must be an unsigned 64-bit integer (a bigint, or a safe non-negative number), got ${String(value)}`);
+}
+
+function hex64(big) {
+  return BigInt.asUintN(64, big).toString(16).padStart(16, '0');
+}
+
+// Path arguments: an Int32Array or array of x0,y0,x1,y1,... (an even count),
+// or an array of {x, y} points.
+function flatPoints(points, what) {
+  if (points instanceof Int32Array) {
+    if (points.length % 2 !== 0) throw new RangeError(`${what} must hold x,y pairs (even length)`);
+    return points;
+  }
+  if (!Array.isArray(points) && !ArrayBuffer.isView(points)) {
+    throw new TypeError(`${what} must be an Int32Array of x,y pairs, or an array`);
+  }
+  const list = Array.from(points);
+  if (list.length > 0 && typeof list[0] === 'object' && list[0] !== null) {
+    const flat = new Int32Array(list.length * 2);
+    list.forEach((p, i) => {
+      flat[2 * i] = int32(p.x, `${what}[${i}].x`);
+      flat[2 * i + 1] = int32(p.y, `${what}[${i}].y`);
+    });
+    return flat;
+  }
+  if (list.length % 2 !== 0) throw new RangeError(`${what} must hold x,y pairs (even length)`);
+  list.forEach((v, i) => int32(v, `${what}[${i}]`));
+  return Int32Array.from(list);
+}
+
+// ------------------------------------------------------------- the module
+
+class Lockstar {
+  constructor(exports, module) {
+    this._x = exports;
+    this._module = module;
+    if (typeof exports._initialize === 'function') exports._initialize();
+    this._memory = exports.memory;
+    this._buffer = null;
+    this._dv = null;
+    this._u8 = null;
+    this._s = this._malloc(SCRATCH.size);
+    this._points = 0;          // a growing buffer of ls_points
+    this._pointsCapacity = 0;
+    this._decoder = new TextDecoder('latin1');
+    Object.assign(this, CONSTANTS);
+    this.CONSTANTS = CONSTANTS;
+    this.version = this._cstring(exports.ls_version());
+    const status = {};
+    const names = new Map();
+    // The status table from the library itself: every value it names.
+    for (let code = -128; code <= 128; code++) {
+      const name = this._cstring(exports.ls_status_name(code));
+      if (name === 'LS_UNKNOWN_STATUS') continue;
+      status[name.replace(/^LS_/, '')] = code;
+      names.set(code, name);
+    }
+    this.STATUS = Object.freeze(status);
+    this._names = names;
+    attachExtras(this, {
+      LockstarError, int32, uint32, uint8, uint64, hex64, flatPoints,
+      check: (st, what) => this._check(st, what),
+    });
+  }
+
+  // --- memory
+  _view() {
+    if (this._buffer !== this._memory.buffer) {
+      this._buffer = this._memory.buffer;
+      this._dv = new DataView(this._buffer);
+      this._u8 = new Uint8Array(this._buffer);
+    }
+    return this._dv;
+  }
+  _bytes() { this._view(); return this._u8; }
+  _malloc(size) {
+    const p = this._x.malloc(Math.max(size, 1));
+    if (p === 0) throw new LockstarError(-4, 'LS_ERR_OUT_OF_MEMORY', `cannot allocate ${size} bytes in the wasm memory`);
+    return p;
+  }
+  _free(p) { if (p) this._x.free(p); }
+  _cstring(p) {
+    const b = this._bytes();
+    let end = p;
+    while (b[end] !== 0) end++;
+    return this._decoder.decode(b.subarray(p, end));
+  }
+  _u32(p) { return this._view().getUint32(p, true); }
+  _i32(p) { return this._view().getInt32(p, true); }
+  _u64(p) { return this._view().getBigUint64(p, true); }
+  _setI32(p, v) { this._view().setInt32(p, v, true); }
+  _setU32(p, v) { this._view().setUint32(p, v, true); }
+
+  // A point buffer with room for at least count points.
+  _pointBuffer(count) {
+    if (count > this._pointsCapacity) {
+      const want = Math.max(count, 256, this._pointsCapacity * 2);
+      this._free(this._points);
+      this._points = 0;
+      this._pointsCapacity = 0;
+      this._points = this._malloc(want * POINT_SIZE);
+      this._pointsCapacity = want;
+    }
+    return this._points;
+  }
+  _readPoints(p, count) {
+    this._view();
+    return new Int32Array(this._buffer.slice(p, p + count * POINT_SIZE));
+  }
+  // Copy flat x,y pairs into wasm memory; returns the pointer (caller frees).
+  _writePoints(flat) {
+    const p = this._malloc(flat.length * 4);
+    this._view();
+    new Int32Array(this._buffer, p, flat.length).set(flat);
+    return p;
+  }
+
+  _check(st, what) {
+    if (st < 0) throw new LockstarError(st, this.statusName(st), `${what}: ${this.statusString(st)}`);
+    return st;
+  }
+
+  /** ls_status_name: "LS_OK", "LS_ERR_GOAL_BLOCKED", ... */
+  statusName(code) { return this._cstring(this._x.ls_status_name(int32(code, 'status'))); }
+  /** ls_status_string: a short English description. */
+  statusString(code) { return this._cstring(this._x.ls_status_string(int32(code, 'status'))); }
+
+  // --- queries
+  // ls_query_init into *p, then the given fields. Returns LS_OK, or the
+  // status of a weight text that does not parse (LS_ERR_BAD_TEXT), so that
+  // findPath can answer with a status as the C API would.
+  _writeQuery(q, p, needPoints = true) {
+    if (q === null || typeof q !== 'object') throw new TypeError('query must be an object');
+    this._x.ls_query_init(p);
+    const dv = () => this._view();
+    const i32 = (off, key) => {
+      if (q[key] !== undefined) dv().setInt32(p + off, int32(q[key], `query.${key}`), true);
+    };
+    const u32 = (off, key) => {
+      if (q[key] !== undefined) dv().setUint32(p + off, uint32(q[key], `query.${key}`), true);
+    };
+    if (needPoints) {
+      for (const key of ['startX', 'startY', 'goalX', 'goalY']) {
+        if (q[key] === undefined) throw new TypeError(`query.${key} is required`);
+      }
+    }
+    i32(4, 'startX'); i32(8, 'startY'); i32(12, 'goalX'); i32(16, 'goalY');
+    i32(20, 'connectivity'); i32(24, 'cornerRule'); i32(28, 'heuristic');
+    i32(32, 'tieBreak'); i32(36, 'algorithm');
+    u32(40, 'straightCost'); u32(44, 'diagonalCost');
+    u32(52, 'maxExpansions');
+    if (q.weightFix16 !== undefined) i32(48, 'weightFix16');
+    if (q.weight !== undefined) {
+      if (q.weightFix16 !== undefined) throw new TypeError('query: give weight or weightFix16, not both');
+      const st = this._parseFix16Into(String(q.weight), p + 48);
+      if (st < 0) return st;
+    }
+    return 0;
+  }
+
+  _parseFix16Into(text, out) {
+    const bytes = new TextEncoder().encode(text);
+    const p = this._malloc(bytes.length + 1);
+    try {
+      const b = this._bytes();
+      b.set(bytes, p);
+      b[p + bytes.length] = 0;
+      return this._x.ls_fix16_parse(p, out);
+    } finally {
+      this._free(p);
+    }
+  }
+
+  _errorResult(st) {
+    return {
+      status: st, statusName: this.statusName(st), cost: -1, expansions: 0,
+      pathLength: 0, digest: EMPTY_DIGEST, path: new Int32Array(0),
+    };
+  }
+
+  // The ls_result at p, with the path fetched by fetch(points, capacity,
+  // lengthOut) when the status is LS_OK.
+  _readResult(p, path) {
+    const dv = this._view();
+    const status = dv.getInt32(p, true);
+    return {
+      status,
+      statusName: this.statusName(status),
+      cost: dv.getInt32(p + 4, true),
+      expansions: dv.getUint32(p + 8, true),
+      pathLength: dv.getUint32(p + 12, true),
+      digest: hex64(dv.getBigUint64(p + 16, true)),
+      path,
+    };
+  }
+
+  // Copy a path through fetch(points, capacity, lengthPtr) -> status,
+  // growing the buffer once when the library says how long it is.
+  _fetchPath(fetch, hint) {
+    const len = this._s + SCRATCH.out;
+    let cap = Math.max(hint, 1);
+    let buf = this._pointBuffer(cap);
+    cap = this._pointsCapacity;
+    let st = fetch(buf, cap, len);
+    if (st === -14) {
+      const need = this._u32(len);
+      buf = this._pointBuffer(need);
+      st = fetch(buf, this._pointsCapacity, len);
+    }
+    if (st < 0) return { status: st, path: new Int32Array(0) };
+    return { status: st, path: this._readPoints(buf, this._u32(len)) };
+  }
+
+  /** Create a width x height grid, every cell open (cost 1). */
+  createGrid(width, height, options = {}) {
+    return new Grid(this, int32(width, 'width'), int32(height, 'height'),
+      options.compact ? 1 : 0);
+  }
+
+  /** Create a search context bound to grid g (options.compact: LS_SEARCH_COMPACT). */
+  createSearch(g, options = {}) {
+    return new Search(this, g, options.compact ? 1 : 0);
+  }
+
+  /**
+   * Run one query to the end. Query errors (a blocked start, a bad
+   * option, ...) come back as a negative status, not as an exception.
+   * options.search: the context to use (else the grid's own full one).
+   */
+  findPath(g, query, options = {}) {
+    checkGrid(this, g);
+    const search = options.search ?? g._ownSearch();
+    if (!(search instanceof Search) || search._grid !== g) {
+      throw new TypeError('findPath: options.search must be a Search created for this grid');
+    }
+    const q = this._s + SCRATCH.query;
+    const res = this._s + SCRATCH.result;
+    let st = this._writeQuery(query, q);
+    if (st < 0) return this._errorResult(st);
+    const cap = this._pointBuffer(4 * (g.width + g.height));
+    st = this._x.ls_find_path(search._live(), g._ptr, q, cap, this._pointsCapacity, res);
+    if (st < 0 && st !== -14) return this._errorResult(st);
+    const r = this._readResult(res, new Int32Array(0));
+    if (st === 0) {
+      r.path = this._readPoints(cap, r.pathLength);
+    } else if (r.status === 0) {
+      const got = this._fetchPath((b, c, l) => this._x.ls_search_path(search._ptr, b, c, l), r.pathLength);
+      this._check(got.status, 'findPath: reading the path');
+      r.path = got.path;
+    }
+    return r;
+  }
+
+  /** ls_smooth_path: the waypoints of a path (Int32Array x0,y0,...). */
+  smoothPath(g, path, _options = {}) {
+    checkGrid(this, g);
+    const flat = flatPoints(path, 'path');
+    const count = flat.length / 2;
+    const src = this._writePoints(flat);
+    try {
+      const out = this._pointBuffer(count);
+      const len = this._s + SCRATCH.out;
+      this._check(this._x.ls_smooth_path(g._ptr, src, count, out, count, len), 'smoothPath');
+      return this._readPoints(out, this._u32(len));
+    } finally {
+      this._free(src);
+    }
+  }
+
+  /** ls_selftest: every built-in golden case, and the combined digest. */
+  selftest() {
+    const p = this._s + SCRATCH.big;
+    const st = this._x.ls_selftest(0, p);
+    const dv = this._view();
+    const firstFailed = dv.getUint32(p + 12, true);
+    const report = {
+      status: st,
+      statusName: this.statusName(st),
+      total: dv.getUint32(p, true),
+      passed: dv.getUint32(p + 4, true),
+      failed: dv.getUint32(p + 8, true),
+      firstFailed: firstFailed === 0xffffffff ? -1 : firstFailed,
+      firstFailedKind: dv.getInt32(p + 16, true),
+      firstFailedStep: dv.getUint32(p + 20, true),
+      firstFailedName: null,
+      digest: hex64(dv.getBigUint64(p + 24, true)),
+    };
+    if (report.firstFailed >= 0) {
+      const name = this._x.ls_selftest_case_name(report.firstFailed);
+      report.firstFailedName = name ? this._cstring(name) : null;
+    }
+    return report;
+  }
+}
+
+function checkGrid(ls, g) {
+  if (!(g instanceof Grid) || g._ls !== ls) throw new TypeError('expected a Grid made by this instance (ls.createGrid)');
+  g._live();
+}
+
+class Grid {
+  constructor(ls, width, height, flags) {
+    this._ls = ls;
+    const out = ls._s + SCRATCH.out;
+    ls._check(ls._x.ls_grid_create_with(width, height, flags, 0, out), 'createGrid');
+    this._ptr = ls._u32(out);
+    this.width = width;
+    this.height = height;
+    this.compact = flags === 1;
+    this._search = null;
+  }
+  _live() {
+    if (this._ptr === 0) throw new TypeError('this Grid was destroyed');
+    return this._ptr;
+  }
+  _ownSearch() {
+    if (!this._search) this._search = new Search(this._ls, this, 0);
+    return this._search;
+  }
+  _cell(x, y) {
+    int32(x, 'x');
+    int32(y, 'y');
+  }
+  get(x, y) {
+    this._cell(x, y);
+    const ls = this._ls;
+    const out = ls._s + SCRATCH.out;
+    ls._check(ls._x.ls_grid_get(this._live(), x, y, out), 'grid.get');
+    return ls._bytes()[out];
+  }
+  set(x, y, value) {
+    this._cell(x, y);
+    uint8(value, 'value');
+    this._ls._check(this._ls._x.ls_grid_set(this._live(), x, y, value), 'grid.set');
+  }
+  fill(value) {
+    uint8(value, 'value');
+    this._ls._check(this._ls._x.ls_grid_fill(this._live(), value), 'grid.fill');
+  }
+  setRect(x, y, w, h, value) {
+    this._cell(x, y);
+    int32(w, 'w');
+    int32(h, 'h');
+    uint8(value, 'value');
+    this._ls._check(this._ls._x.ls_grid_set_rect(this._live(), x, y, w, h, value), 'grid.setRect');
+  }
+  /** ls_grid_load: width*height cells, row-major. */
+  load(cells) {
+    if (!(cells instanceof Uint8Array)) throw new TypeError('grid.load: cells must be a Uint8Array');
+    const ls = this._ls;
+    const p = ls._malloc(cells.length);
+    try {
+      ls._bytes().set(cells, p);
+      ls._check(ls._x.ls_grid_load(this._live(), p, cells.length), 'grid.load');
+    } finally {
+      ls._free(p);
+    }
+  }
+  /** Every cell, row-major (a copy), read with ls_grid_get. */
+  cells() {
+    const out = new Uint8Array(this.width * this.height);
+    for (let y = 0; y < this.height; y++) {
+      for (let x = 0; x < this.width; x++) out[y * this.width + x] = this.get(x, y);
+    }
+    return out;
+  }
+  revision() {
+    const ls = this._ls;
+    const out = ls._s + SCRATCH.out;
+    ls._check(ls._x.ls_grid_revision(this._live(), out), 'grid.revision');
+    return ls._u32(out);
+  }
+  /** ls_grid_digest as 16 lowercase hex digits. */
+  digest() {
+    const ls = this._ls;
+    const out = ls._s + SCRATCH.out;
+    ls._check(ls._x.ls_grid_digest(this._live(), out), 'grid.digest');
+    return hex64(ls._u64(out));
+  }
+  destroy() {
+    if (this._search) this._search.destroy();
+    this._search = null;
+    if (this._ptr) this._ls._x.ls_grid_destroy(this._ptr);
+    this._ptr = 0;
+  }
+}
+
+class Search {
+  constructor(ls, g, flags) {
+    checkGrid(ls, g);
+    this._ls = ls;
+    this._grid = g;
+    const out = ls._s + SCRATCH.out;
+    ls._check(ls._x.ls_search_create_with(g.width, g.height, flags, 0, out), 'createSearch');
+    this._ptr = ls._u32(out);
+    this.compact = flags === 1;
+    this.width = g.width;
+    this.height = g.height;
+  }
+  get grid() { return this._grid; }
+  _live() {
+    if (this._ptr === 0) throw new TypeError('this Search was destroyed');
+    this._grid._live();
+    return this._ptr;
+  }
+  /** ls_search_check: would begin accept the query? LS_OK or the error. */
+  check(query) {
+    const ls = this._ls;
+    const q = ls._s + SCRATCH.query;
+    const st = ls._writeQuery(query, q);
+    if (st < 0) return st;
+    return ls._x.ls_search_check(this._live(), this._grid._ptr, q);
+  }
+  /** ls_search_begin; returns the status (an error leaves no query). */
+  begin(query) {
+    const ls = this._ls;
+    const q = ls._s + SCRATCH.query;
+    const st = ls._writeQuery(query, q);
+    if (st < 0) return st;
+    return ls._x.ls_search_begin(this._live(), this._grid._ptr, q);
+  }
+  /** ls_search_step: at most budget expansions (0: to the end). */
+  step(budget = 0) {
+    return this._ls._x.ls_search_step(this._live(), uint32(budget, 'budget'));
+  }
+  /** The finished query's result, shaped as findPath's. */
+  result() {
+    const ls = this._ls;
+    const res = ls._s + SCRATCH.result;
+    const st = ls._x.ls_search_result(this._live(), res);
+    if (st < 0) return ls._errorResult(st);
+    const r = ls._readResult(res, new Int32Array(0));
+    if (r.status === 0) r.path = this.path();
+    return r;
+  }
+  /** Expansions of the query begun last (0 when none was begun). */
+  expansions() {
+    const ls = this._ls;
+    const out = ls._s + SCRATCH.out;
+    const st = ls._x.ls_search_expansions(this._live(), out);
+    if (st === ls.STATUS.ERR_NO_QUERY) return 0;
+    ls._check(st, 'search.expansions');
+    return ls._u32(out);
+  }
+  /** ls_search_path as Int32Array x0,y0,...; empty after NO_PATH or
+   * EXPANSION_LIMIT; throws LockstarError on an error status. */
+  path() {
+    const ls = this._ls;
+    const got = ls._fetchPath((b, c, l) => ls._x.ls_search_path(this._live(), b, c, l), 4 * (this.width + this.height));
+    ls._check(got.status, 'search.path');
+    return got.path;
+  }
+  /** ls_search_partial_path (after NO_PATH or EXPANSION_LIMIT); throws
+   * LockstarError (LS_ERR_NO_PARTIAL after LS_OK, ...) otherwise. */
+  partialPath() {
+    const ls = this._ls;
+    const got = ls._fetchPath((b, c, l) => ls._x.ls_search_partial_path(this._live(), b, c, l), 4 * (this.width + this.height));
+    ls._check(got.status, 'search.partialPath');
+    return got.path;
+  }
+  /** ls_search_cell_state of one cell (VISIT_NONE, _OPEN, _CLOSED). */
+  cellState(x, y) {
+    const ls = this._ls;
+    const out = ls._s + SCRATCH.out;
+    ls._check(ls._x.ls_search_cell_state(this._live(), int32(x, 'x'), int32(y, 'y'), out), 'search.cellState');
+    return ls._i32(out);
+  }
+  /** ls_search_cell_states: every cell's VISIT_* byte, row-major; all
+   * VISIT_NONE when no query was begun (or the last begin was refused). */
+  cellStates() {
+    const ls = this._ls;
+    const n = this.width * this.height;
+    const p = ls._malloc(n);
+    try {
+      const st = ls._x.ls_search_cell_states(this._live(), p, n);
+      if (st === ls.STATUS.ERR_NO_QUERY) return new Uint8Array(n);
+      ls._check(st, 'search.cellStates');
+      return ls._bytes().slice(p, p + n);
+    } finally {
+      ls._free(p);
+    }
+  }
+  destroy() {
+    if (this._ptr) this._ls._x.ls_search_destroy(this._ptr);
+    this._ptr = 0;
+    if (this._grid._search === this) this._grid._search = null;
+  }
+}
+
+export { CONSTANTS, Grid, Search };

@@ -1,0 +1,232 @@
+// api.test.mjs - lockstar.mjs's core API (bindings/js/lockstar.d.ts): the
+// constants against the C headers, statuses, grids, findPath, sliced
+// searches and their cell states, smoothing, the self-test, argument
+// checks, loading from bytes, a path and a URL, and the imports the wasm
+// needs (none that a browser lacks).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadLockstar, lockstarModule, srcDir, jsDir } from './helpers.mjs';
+
+test('every #define of the headers that the module names has the header value', async () => {
+  const ls = await loadLockstar();
+  const defines = new Map();
+  for (const h of ['lockstar.h', 'lockstar_world.h', 'lockstar_selftest.h']) {
+    const text = readFileSync(join(srcDir, 'include', h), 'latin1');
+    for (const m of text.matchAll(/^#define LS_([A-Z0-9_]+)\s+(.+?)\s*(\/\*.*)?$/gm)) {
+      defines.set(m[1], m[2]);
+    }
+  }
+  const numeric = (v) => {
+    const clean = v.replace(/\(\(fix16_t\)(0x[0-9a-fA-F]+)\)/, '$1').replace(/u$/i, '').replace(/^\((.*)\)$/, '$1');
+    if (/^\d+u?\s*\*\s*\d+u?$/.test(clean)) return clean.split('*').map((s) => parseInt(s, 10)).reduce((a, b) => a * b);
+    return Number(clean.replace(/u$/i, ''));
+  };
+  let compared = 0;
+  for (const [name, value] of Object.entries(ls.CONSTANTS)) {
+    assert.ok(defines.has(name), `LS_${name} is a #define of the headers`);
+    assert.equal(value, numeric(defines.get(name)), `LS_${name}`);
+    assert.equal(ls[name], value);
+    compared++;
+  }
+  for (const name of ['CONNECT_4', 'CONNECT_8', 'CORNERS_NONE', 'CORNERS_ONE', 'CORNERS_ALL',
+    'HEURISTIC_AUTO', 'HEURISTIC_OCTILE', 'HEURISTIC_MANHATTAN', 'HEURISTIC_CHEBYSHEV',
+    'HEURISTIC_ZERO', 'TIE_HIGH_G', 'TIE_LOW_G', 'ALGO_ASTAR', 'ALGO_JPS']) {
+    assert.ok(name in ls, name);
+  }
+  assert.ok(compared >= 40);
+});
+
+test('STATUS holds every ls_status of the header, names without LS_', async () => {
+  const ls = await loadLockstar();
+  const text = readFileSync(join(srcDir, 'include', 'lockstar.h'), 'latin1');
+  const enumBody = /enum \{([\s\S]*?)\};/.exec(text)[1];
+  const fromHeader = [...enumBody.matchAll(/LS_([A-Z_]+)\s*=\s*(-?\d+)/g)];
+  assert.ok(fromHeader.length >= 38);
+  assert.equal(Object.keys(ls.STATUS).length, fromHeader.length);
+  for (const [, name, value] of fromHeader) {
+    assert.equal(ls.STATUS[name], Number(value), name);
+    assert.equal(ls.statusName(Number(value)), `LS_${name}`);
+    assert.ok(ls.statusString(Number(value)).length > 0);
+  }
+  assert.equal(ls.statusName(999), 'LS_UNKNOWN_STATUS');
+  assert.equal(ls.statusString(ls.STATUS.ERR_GOAL_BLOCKED), 'goal cell is blocked');
+});
+
+test('version is the header version', async () => {
+  const ls = await loadLockstar();
+  const text = readFileSync(join(srcDir, 'include', 'lockstar.h'), 'latin1');
+  assert.equal(ls.version, /#define LS_VERSION_STRING "([^"]+)"/.exec(text)[1]);
+});
+
+test('grids: get, set, fill, setRect, load, revision, digest, errors', async () => {
+  const { LockstarError } = await lockstarModule();
+  const ls = await loadLockstar();
+  const g = ls.createGrid(5, 3);
+  assert.equal(g.width, 5);
+  assert.equal(g.height, 3);
+  assert.equal(g.get(4, 2), 1);
+  const r0 = g.revision();
+  g.set(1, 1, 0);
+  assert.equal(g.get(1, 1), 0);
+  assert.notEqual(g.revision(), r0);
+  g.setRect(0, 0, 2, 2, 7);
+  assert.deepEqual([g.get(0, 0), g.get(1, 1), g.get(2, 2)], [7, 7, 1]);
+  assert.throws(() => g.get(5, 0), (e) => e instanceof LockstarError && e.status === ls.STATUS.ERR_OUT_OF_BOUNDS && e.statusName === 'LS_ERR_OUT_OF_BOUNDS');
+  assert.throws(() => g.setRect(4, 0, 2, 1, 0), (e) => e.status === ls.STATUS.ERR_OUT_OF_BOUNDS);
+  assert.throws(() => g.set(0, 0, 256), RangeError);
+  assert.throws(() => g.set(0.5, 0, 1), TypeError);
+  assert.throws(() => g.load(new Uint8Array(14)), (e) => e.status === ls.STATUS.ERR_BAD_SIZE);
+  // The map digest by its definition in lockstar.h.
+  const cells = Uint8Array.from({ length: 15 }, (_, i) => (i * 7) % 4);
+  g.load(cells);
+  assert.deepEqual(g.cells(), cells);
+  const mask = (1n << 64n) - 1n;
+  const mix = (z) => {
+    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & mask;
+    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & mask;
+    return z ^ (z >> 31n);
+  };
+  let d = mix(((5n << 32n) | 3n) ^ 0x6c6f636b73746172n);
+  cells.forEach((c, i) => { d = (d + mix(BigInt(i) * 256n + BigInt(c) + 0x9e3779b97f4a7c15n)) & mask; });
+  assert.equal(g.digest(), d.toString(16).padStart(16, '0'));
+  assert.throws(() => ls.createGrid(0, 3), (e) => e.status === ls.STATUS.ERR_BAD_SIZE);
+  assert.throws(() => ls.createGrid(3, 16385), (e) => e.status === ls.STATUS.ERR_BAD_SIZE);
+  g.destroy();
+  assert.throws(() => g.get(0, 0), TypeError);
+});
+
+test('findPath: a known path, its digest, refusals as statuses', async () => {
+  const ls = await loadLockstar();
+  const g = ls.createGrid(8, 8);
+  g.setRect(3, 0, 1, 7, 0);
+  const r = ls.findPath(g, { startX: 0, startY: 0, goalX: 7, goalY: 0 });
+  assert.equal(r.status, ls.STATUS.OK);
+  assert.equal(r.statusName, 'LS_OK');
+  assert.equal(r.cost, 180);
+  assert.equal(r.pathLength, 17);
+  assert.equal(r.path.length, 34);
+  assert.deepEqual([...r.path.slice(0, 2)], [0, 0]);
+  assert.deepEqual([...r.path.slice(-2)], [7, 0]);
+  assert.equal(r.digest, ls.pathDigest(r.path));
+  // FNV-1a 64 of the points by the header's definition.
+  let h = 0xcbf29ce484222325n;
+  const bytes = new Uint8Array(new Int32Array(r.path).buffer);
+  for (const b of bytes) h = ((h ^ BigInt(b)) * 0x100000001b3n) & ((1n << 64n) - 1n);
+  assert.equal(r.digest, h.toString(16).padStart(16, '0'));
+  const blocked = ls.findPath(g, { startX: 3, startY: 0, goalX: 7, goalY: 0 });
+  assert.equal(blocked.status, ls.STATUS.ERR_START_BLOCKED);
+  assert.equal(blocked.cost, -1);
+  assert.equal(ls.findPath(g, { startX: 0, startY: 0, goalX: 7, goalY: 0, weight: 'x' }).status, ls.STATUS.ERR_BAD_TEXT);
+  assert.equal(ls.findPath(g, { startX: 0, startY: 0, goalX: 7, goalY: 0, connectivity: 6 }).status, ls.STATUS.ERR_BAD_OPTION);
+  const w = ls.findPath(g, { startX: 0, startY: 0, goalX: 7, goalY: 0, weight: '2.5' });
+  assert.equal(w.status, ls.STATUS.OK);
+  assert.deepEqual(w, ls.findPath(g, { startX: 0, startY: 0, goalX: 7, goalY: 0, weightFix16: 163840 }));
+  g.set(3, 7, 0);
+  const none = ls.findPath(g, { startX: 0, startY: 0, goalX: 7, goalY: 0 });
+  assert.equal(none.status, ls.STATUS.NO_PATH);
+  assert.equal(none.path.length, 0);
+  assert.throws(() => ls.findPath(g, { startX: 0, startY: 0, goalX: 7 }), TypeError);
+  // A path longer than the first buffer guess (a serpentine).
+  const s = ls.createGrid(40, 40);
+  for (let y = 1; y < 40; y += 2) s.setRect(y % 4 === 1 ? 0 : 1, y, 39, 1, 0);
+  const long = ls.findPath(s, { startX: 0, startY: 0, goalX: 0, goalY: 39 });
+  assert.equal(long.status, ls.STATUS.OK);
+  assert.ok(long.pathLength > 4 * 80, `long path: ${long.pathLength}`);
+  assert.equal(long.path.length, 2 * long.pathLength);
+});
+
+test('createSearch: begin, step, result, cell states, partial path', async () => {
+  const { LockstarError } = await lockstarModule();
+  const ls = await loadLockstar();
+  const g = ls.createGrid(8, 8);
+  g.setRect(3, 0, 1, 7, 0);
+  const q = { startX: 0, startY: 0, goalX: 7, goalY: 0 };
+  const s = ls.createSearch(g);
+  assert.deepEqual([...s.cellStates()], new Array(64).fill(0));
+  assert.equal(s.begin(q), ls.STATUS.OK);
+  assert.equal(s.step(3), ls.STATUS.IN_PROGRESS);
+  assert.equal(s.expansions(), 3);
+  const states = s.cellStates();
+  assert.equal(states.filter((v) => v === ls.VISIT_CLOSED).length, 3);
+  assert.ok(states.some((v) => v === ls.VISIT_OPEN));
+  assert.equal(s.cellState(0, 0), ls.VISIT_CLOSED);
+  assert.equal(s.result().status, ls.STATUS.ERR_NOT_DONE);
+  let st;
+  do st = s.step(1); while (st === ls.STATUS.IN_PROGRESS);
+  assert.equal(st, ls.STATUS.OK);
+  const sliced = s.result();
+  assert.deepEqual(sliced, ls.findPath(g, q));
+  assert.throws(() => s.partialPath(), (e) => e instanceof LockstarError && e.status === ls.STATUS.ERR_NO_PARTIAL);
+  assert.equal(s.begin({ ...q, maxExpansions: 2 }), 0);
+  assert.equal(s.step(0), ls.STATUS.EXPANSION_LIMIT);
+  assert.ok(s.partialPath().length >= 2);
+  assert.equal(s.path().length, 0);
+  assert.equal(s.begin({ ...q, startX: 3 }), ls.STATUS.ERR_START_BLOCKED);
+  assert.equal(s.expansions(), 0);
+  assert.deepEqual([...s.cellStates()], new Array(64).fill(0));
+  const c = ls.createSearch(g, { compact: true });
+  assert.equal(c.check({ ...q, weight: '1.5' }), ls.STATUS.ERR_NEEDS_FULL_CONTEXT);
+  assert.equal(c.check(q), ls.STATUS.OK);
+  s.destroy();
+  c.destroy();
+  assert.throws(() => s.step(1), TypeError);
+});
+
+test('smoothPath gives the waypoints', async () => {
+  const ls = await loadLockstar();
+  const g = ls.createGrid(8, 8);
+  g.setRect(3, 0, 1, 7, 0);
+  const r = ls.findPath(g, { startX: 0, startY: 0, goalX: 7, goalY: 0 });
+  const w = ls.smoothPath(g, r.path);
+  assert.deepEqual([...w.slice(0, 2)], [0, 0]);
+  assert.deepEqual([...w.slice(-2)], [7, 0]);
+  assert.ok(w.length < r.path.length);
+  for (let i = 2; i < w.length; i += 2) {
+    assert.ok(ls.lineOfSight(g, w[i - 2], w[i - 1], w[i], w[i + 1]), 'each leg in sight');
+  }
+});
+
+test('selftest passes with the golden digest of the C build', async () => {
+  const ls = await loadLockstar();
+  const r = ls.selftest();
+  assert.equal(r.status, ls.STATUS.OK);
+  assert.equal(r.failed, 0);
+  assert.equal(r.passed, r.total);
+  assert.ok(r.total > 100);
+  const data = readFileSync(join(srcDir, 'src', 'selftest_data.c'), 'latin1');
+  const golden = /Combined digest of the golden values: ([0-9a-f]{16})/.exec(data)[1];
+  assert.equal(r.digest, golden);
+});
+
+test('load: from bytes, a path, a file URL and a compiled module; no WASI host needed', async () => {
+  const { load } = await lockstarModule();
+  const file = join(jsDir, 'lockstar.wasm');
+  const bytes = readFileSync(file);
+  const module = await WebAssembly.compile(bytes);
+  for (const imp of WebAssembly.Module.imports(module)) {
+    assert.equal(imp.module, 'wasi_snapshot_preview1', `only WASI imports, stubbed by the module: ${imp.module}.${imp.name}`);
+  }
+  const names = WebAssembly.Module.exports(module).map((e) => e.name);
+  for (const n of ['memory', 'malloc', 'free', 'ls_find_path', 'ls_selftest']) assert.ok(names.includes(n), n);
+  for (const wasm of [bytes, new Uint8Array(bytes).buffer, file, pathToFileURL(file), module]) {
+    const ls = await load({ wasm });
+    const g = ls.createGrid(3, 3);
+    assert.equal(ls.findPath(g, { startX: 0, startY: 0, goalX: 2, goalY: 2 }).cost, 28);
+  }
+  await assert.rejects(load({ wasm: 42 }), TypeError);
+});
+
+test('every function the wasm exports is wrapped by the module', async () => {
+  const bytes = readFileSync(join(jsDir, 'lockstar.wasm'));
+  const names = WebAssembly.Module.exports(await WebAssembly.compile(bytes)).map((e) => e.name).filter((n) => n.startsWith('ls_'));
+  const code = readFileSync(join(jsDir, 'lockstar.mjs'), 'latin1') + readFileSync(join(jsDir, 'lockstar-extras.mjs'), 'latin1');
+  const headers = ['lockstar.h', 'lockstar_world.h', 'lockstar_selftest.h']
+    .map((h) => readFileSync(join(srcDir, 'include', h), 'latin1')).join('\n');
+  const declared = [...headers.matchAll(/^[a-z][a-z0-9_ ]*[ *](ls_[a-z][a-z0-9_]*)\(/gm)].map((m) => m[1]);
+  assert.deepEqual([...new Set(names)].sort(), [...new Set(declared)].sort(), 'the wasm exports every public function');
+  const unwrapped = names.filter((n) => !code.includes(`.${n}(`) && !['ls_grid_create', 'ls_search_create', 'ls_grid_size'].includes(n));
+  assert.deepEqual(unwrapped, [], 'each is called by lockstar.mjs (ls_grid_create/ls_search_create are ls_*_create_with with flags 0; sizes are kept in JS)');
+});
