@@ -158,6 +158,9 @@ configure_args() {
         CCDESC="$(cc_desc clang-14) --target=wasm32-wasi"
         ;;
     esac
+    # The JavaScript binding is built and tested by the native build
+    # (tools/test.sh); no target of the matrix builds it again.
+    CONF+=(--without-node)
 }
 
 # The arm64 float-free guard: disassemble the cross-built library with
