@@ -1,7 +1,8 @@
 #!/bin/sh
 # check-architecture.sh - keeps docs/architecture.md true:
-#   1. every source file of the project's folders (bindings/js included)
-#      is named in it (as `folder/file`), and every file it names exists;
+#   1. every source file of the project's folders (bindings/js, and web/'s
+#      pages, styles and make fragment included) is named in it (as
+#      `folder/file`), and every file it names exists;
 #   2. each folder includes only what the document's include rules allow:
 #        src/       its own headers and lockstar.h
 #        movingai/  its own headers and lockstar.h
@@ -27,11 +28,15 @@ files=$(cd "$top_srcdir" && find src movingai cli bench tools tests include \
 files="$files
 $(cd "$top_srcdir" && find bindings/js -type f \( -name '*.mjs' -o -name '*.ts' \
     -o -name '*.sh' -o -name '*.am' -o -name 'package.json' \) 2>/dev/null | sort)"
+# The browser playground: its page, styles, modules, server and automake fragment.
+files="$files
+$(cd "$top_srcdir" && find web -type f \( -name '*.mjs' -o -name '*.html' -o -name '*.css' \
+    -o -name '*.am' \) 2>/dev/null | sort)"
 for f in $files; do
     grep -qF "\`$f\`" "$doc" || say "$f is not described in docs/architecture.md"
 done
 # Every `folder/file.ext` the document names must exist.
-for f in $(grep -oE '`(src|movingai|cli|bench|tools|tests|include|docs|vectors|bindings/js)/[A-Za-z0-9_./-]+\.(c|h|sh|mjs|md|ts|am|json)`' "$doc" | tr -d '`' | sort -u); do
+for f in $(grep -oE '`(src|movingai|cli|bench|tools|tests|include|docs|vectors|bindings/js|web)/[A-Za-z0-9_./-]+\.(c|h|sh|mjs|md|ts|am|json|html|css)`' "$doc" | tr -d '`' | sort -u); do
     [ -f "$top_srcdir/$f" ] || say "docs/architecture.md names $f, which does not exist"
 done
 

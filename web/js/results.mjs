@@ -1,0 +1,54 @@
+// results.mjs - the result panel: what the last search gave (status,
+// cost, expansions, path length, path digest, waypoints) in the words and
+// number formats `lockstar path` prints, and what map it ran on.
+
+const DASH = '–';
+
+export class ResultPanel {
+  constructor(root) {
+    this.root = root;
+    this.out = (name) => root.querySelector(`[data-result="${name}"]`);
+  }
+
+  #set(name, text) {
+    this.out(name).textContent = text;
+  }
+
+  clear(note = 'no search yet') {
+    this.#set('status', note);
+    for (const name of ['cost', 'expansions', 'length', 'digest', 'waypoints']) this.#set(name, DASH);
+    this.root.dataset.state = 'idle';
+  }
+
+  // outcome: from SearchRunner (see search-runner.mjs).
+  show(outcome, ls) {
+    let status;
+    if (outcome.error) status = `error: ${outcome.error}`;
+    else if (!outcome.done) status = 'searching';
+    else if (outcome.status === ls.STATUS.OK) status = 'path found';
+    else status = `${outcome.statusName} (${ls.statusString(outcome.status)})`;
+    this.#set('status', status);
+    this.#set('expansions', outcome.expansions ?? DASH);
+    const found = outcome.done && outcome.status === ls.STATUS.OK;
+    this.#set('cost', found ? String(outcome.cost) : DASH);
+    this.#set('length', found ? String(outcome.pathLength) : DASH);
+    this.#set('digest', outcome.done && outcome.digest ? outcome.digest : DASH);
+    this.#set('waypoints', found && outcome.waypoints ? pointsText(outcome.waypoints) : DASH);
+    this.root.dataset.state = outcome.done ? 'done' : 'running';
+  }
+
+  showMap(name, digest, edited) {
+    this.#set('map', edited ? `${name} (edited)` : name);
+    this.#set('map-digest', digest);
+  }
+
+  showCommand(command) {
+    this.#set('command', command ?? 'the map was edited here: no file holds it');
+  }
+}
+
+function pointsText(points) {
+  const words = [];
+  for (let k = 0; k + 1 < points.length; k += 2) words.push(`${points[k]},${points[k + 1]}`);
+  return words.join(' ');
+}

@@ -1,0 +1,121 @@
+// search-runner.mjs - one search context on the current grid, run to the
+// end at once, or sliced: a budget of expansions per animation frame (or
+// per press of "Step"), the open and closed cells read after each slice.
+// The library gives the same outcome however the search is sliced, so an
+// animated search ends exactly where an immediate one does.
+
+export class SearchRunner {
+  // onProgress(outcome) is called after every slice and at the end.
+  constructor(ls, onProgress) {
+    this.ls = ls;
+    this.onProgress = onProgress;
+    this.search = null;
+    this.grid = null;
+    this.active = false; // a sliced query has begun and not ended
+    this.frame = 0; // the pending animation frame, 0 when none
+  }
+
+  // A context fits one grid size: made again when the grid changes.
+  attach(grid) {
+    this.stop();
+    if (this.search) this.search.destroy();
+    this.search = this.ls.createSearch(grid);
+    this.grid = grid;
+  }
+
+  get animating() {
+    return this.frame !== 0;
+  }
+
+  // Run the query to its end now; the outcome is also handed to onProgress.
+  run(query, smooth) {
+    this.stop();
+    const begun = this.#begin(query);
+    if (begun) return begun;
+    return this.#slice(0, smooth);
+  }
+
+  // One slice of budget expansions, beginning the query if none is active.
+  step(query, budget, smooth) {
+    this.#cancelFrame();
+    if (!this.active) {
+      const begun = this.#begin(query);
+      if (begun) return begun;
+    }
+    return this.#slice(budget, smooth);
+  }
+
+  // Slices of budget expansions, one per animation frame, to the end.
+  animate(query, budget, smooth) {
+    this.stop();
+    const begun = this.#begin(query);
+    if (begun) return;
+    const tick = () => {
+      this.frame = 0;
+      const outcome = this.#slice(budget, smooth);
+      if (!outcome.done) this.frame = requestAnimationFrame(tick);
+    };
+    this.frame = requestAnimationFrame(tick);
+  }
+
+  // Pause an animation: "Step" goes on from where it stopped, while
+  // "Animate" and "Find path" begin the query afresh.
+  pause() {
+    this.#cancelFrame();
+  }
+
+  // Drop the query in progress (the grid is about to change: a query must
+  // not outlive an edit of its grid).
+  stop() {
+    this.#cancelFrame();
+    this.active = false;
+  }
+
+  #cancelFrame() {
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.frame = 0;
+  }
+
+  // Begin the query; a refusal (start blocked, bad weight ...) is reported
+  // as the outcome and returned, else null.
+  #begin(query) {
+    let status;
+    try {
+      status = this.search.begin(query);
+    } catch (error) {
+      return this.#report({ done: true, error: error.message, status: error.status ?? null });
+    }
+    if (status !== this.ls.STATUS.OK) {
+      return this.#report({ done: true, status, statusName: this.ls.statusName(status) });
+    }
+    this.active = true;
+    return null;
+  }
+
+  #slice(budget, smooth) {
+    const ls = this.ls;
+    const status = this.search.step(budget);
+    const outcome = { status, statusName: ls.statusName(status), done: status !== ls.STATUS.IN_PROGRESS };
+    outcome.expansions = this.search.expansions();
+    outcome.states = this.search.cellStates();
+    if (!outcome.done) return this.#report(outcome);
+    this.active = false;
+    if (status < 0) return this.#report(outcome); // an error part-way
+    Object.assign(outcome, this.search.result());
+    if (status === ls.STATUS.OK) {
+      outcome.path = this.search.path();
+      if (smooth) outcome.waypoints = ls.smoothPath(this.grid, outcome.path);
+    } else {
+      // No path, or the expansion limit: the way to the expanded cell
+      // nearest the goal, as the CLI's pictures draw it.
+      outcome.path = this.search.partialPath();
+      outcome.partial = true;
+    }
+    return this.#report(outcome);
+  }
+
+  #report(outcome) {
+    this.onProgress(outcome);
+    return outcome;
+  }
+}
