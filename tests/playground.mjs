@@ -8,11 +8,14 @@
 //      open sets, path, start, goal) are the colours of `lockstar path
 //      --png --scale 1`'s pixels, read with tests/pngread (libpng);
 //   3. jump point search with smoothing shows the CLI's waypoints;
-//   4. "Step" with a budget shows budget x presses expansions, "Animate"
+//   4. an expansion limit shows the CLI's partial path (length, colours);
+//      "Step" with a budget shows budget x presses expansions, "Animate"
 //      ends where the CLI does;
 //   5. a wall stroke painted with mouse events (pointer down, moves, up)
 //      changes the result to what `lockstar path` gives on the map file
-//      with those cells blocked (cost, digest, map digest);
+//      with those cells blocked (cost, digest, map digest, every cell's
+//      colour), and so does terrain painted with the keyboard (a swamp
+//      cell of the CLI's map);
 //   6. a user's .map file (the file input) loads with the CLI's digest;
 //   7. the self-test mode shows the passed, failed and digest of the line
 //      the README publishes (and `lockstar selftest` prints);
@@ -93,13 +96,13 @@ function cliPath(map, words) {
 
 const mapDigest = (map, swamp) => cli('digest', map, '--swamp-cost', String(swamp)).trim();
 
-// A copy of a map file with cells blocked ('@').
-function mapWithWalls(source, cells, name) {
+// A copy of a map file with cells changed: [{ x, y, symbol }].
+function mapWith(source, cells, name) {
   const lines = readFileSync(source, 'latin1').split('\n');
   const first = lines.indexOf('map') + 1;
-  for (const { x, y } of cells) {
+  for (const { x, y, symbol } of cells) {
     const row = lines[first + y];
-    lines[first + y] = `${row.slice(0, x)}@${row.slice(x + 1)}`;
+    lines[first + y] = `${row.slice(0, x)}${symbol}${row.slice(x + 1)}`;
   }
   const file = join(scratch, name);
   writeFileSync(file, lines.join('\n'), 'latin1');
@@ -266,10 +269,19 @@ try {
   same({ ...asReport(page2), waypoints: page2.waypoints }, { ...cliReport(cli2), waypoints: cli2.waypoints },
     'JPS with smoothing: result and waypoints');
 
-  // 4. step by step, then animated to the end
+  // 4. an expansion limit (the partial path), step by step, then animated to the end
   await loadBundled('demo.map', 4);
   const q3 = { from: [1, 1], to: [46, 22] };
   await setQuery(q3);
+  await page.fill('#max-expansions', '20');
+  const pageLimited = await run();
+  const limited = [...cliWords(q3, 4), '--max-expansions', '20'];
+  const cliLimited = cliPath(demo, limited);
+  same([pageLimited.expansions, pageLimited.length], [cliLimited.expansions, `– (partial path: ${cliLimited['partial length']} cells)`],
+    '--max-expansions 20: expansions and the partial path\'s length');
+  compareColours(await boardColours(), cliCellColours(demo, limited, 48, 24), 48,
+    '--max-expansions 20: board cells (partial path) = lockstar path --png pixels');
+  await page.fill('#max-expansions', '0');
   const cli3 = cliPath(demo, cliWords(q3, 4));
   await page.fill('#budget', '7');
   const steps = [];
@@ -299,7 +311,7 @@ try {
   await page.mouse.move(to.x, to.y, { steps: 1 }); // one jump: the stroke must fill the cell between
   await page.mouse.up();
   if (process.env.PLAYGROUND_DEBUG) await page.screenshot({ path: join(args.out, 'after-stroke.png') });
-  const walled = mapWithWalls(demo, wall, 'demo-walled.map');
+  const walled = mapWith(demo, wall.map((c) => ({ ...c, symbol: '@' })), 'demo-walled.map');
   const cli4 = cliPath(walled, cliWords(q3, 4));
   check(cli4.digest !== cli3.digest, `the CLI's path changes with walls at ${wall.map((c) => `${c.x},${c.y}`).join(' ')}`);
   await page.waitForFunction((digest) => document.querySelector('[data-result="digest"]').textContent === digest,
@@ -309,6 +321,22 @@ try {
   same(page4['map-digest'], mapDigest(walled, 4), 'after the mouse stroke: the walled map\'s digest');
   compareColours(await boardColours(), cliCellColours(walled, cliWords(q3, 4), 48, 24), 48,
     'after the mouse stroke: board cells = lockstar path --png pixels on the walled map');
+
+  // ... and terrain painted with the keyboard: the cursor is on the
+  // stroke's last cell; one to the right, terrain of cost 4 is a swamp
+  // cell of the CLI's map read with --swamp-cost 4.
+  await page.check('input[name="tool"][value="terrain"]');
+  await page.fill('#terrain-cost', '4');
+  await page.focus('#board');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  const swamped = mapWith(walled, [{ x: wx + 1, y: wy + 1, symbol: 'S' }], 'demo-swamped.map');
+  const cli5 = cliPath(swamped, cliWords(q3, 4));
+  await page.waitForFunction((expansions) => document.querySelector('[data-result="expansions"]').textContent === expansions,
+    cli5.expansions, { timeout: 5000 }).catch(() => {});
+  const page5 = await result();
+  same([asReport(page5), page5['map-digest']], [cliReport(cli5), mapDigest(swamped, 4)],
+    `terrain of cost 4 painted with the keyboard at ${wx + 1},${wy + 1}: the CLI's result and map digest with a swamp there`);
 
   // 6. a user's .map file
   const rts = join(examples, 'rts.map');

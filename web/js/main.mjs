@@ -120,6 +120,7 @@ class Playground {
     this.map = { ...map, cells: Uint8Array.from(map.cells) };
     this.loadedRevision = grid.revision();
     this.board.cursor = null;
+    $('#cursor-info').textContent = '';
     this.form.setEnds(ends.start, ends.goal);
     this.#fit();
     this.#mapChanged();
@@ -201,7 +202,9 @@ class Playground {
   #updateCommand() {
     const edited = this.grid.revision() !== this.loadedRevision;
     const source = this.map.source;
-    this.results.showCommand(source && !edited ? this.form.cliCommand(source) : null);
+    if (!source) this.results.showCommand(null, 'none: this grid was made here, no file holds it');
+    else if (edited) this.results.showCommand(null, `none: the map was edited here, ${source.path} no longer holds it`);
+    else this.results.showCommand(this.form.cliCommand(source));
   }
 
   #updateButtons() {

@@ -31,7 +31,9 @@ export class ResultPanel {
     this.#set('expansions', outcome.expansions ?? DASH);
     const found = outcome.done && outcome.status === ls.STATUS.OK;
     this.#set('cost', found ? String(outcome.cost) : DASH);
-    this.#set('length', found ? String(outcome.pathLength) : DASH);
+    // As `lockstar path`: a search that gave up still has a partial path.
+    const partial = outcome.done && outcome.partial ? `${DASH} (partial path: ${outcome.path.length / 2} cells)` : DASH;
+    this.#set('length', found ? String(outcome.pathLength) : partial);
     this.#set('digest', outcome.done && outcome.digest ? outcome.digest : DASH);
     this.#set('waypoints', found && outcome.waypoints ? pointsText(outcome.waypoints) : DASH);
     this.root.dataset.state = outcome.done ? 'done' : 'running';
@@ -42,8 +44,9 @@ export class ResultPanel {
     this.#set('map-digest', digest);
   }
 
-  showCommand(command) {
-    this.#set('command', command ?? 'the map was edited here: no file holds it');
+  // command: the `lockstar path` command, or null with why there is none.
+  showCommand(command, why) {
+    this.#set('command', command ?? why);
   }
 }
 
