@@ -363,11 +363,13 @@ try {
   // 8. nothing went wrong on the page
   same(consoleErrors, [], 'no errors in the page\'s console');
 
-  // The README's screenshot: A* on demo.map with smoothing.
-  await page.click('#tab-playground');
-  await loadBundled('demo.map', 4);
-  await setQuery({ from: [1, 1], to: [46, 22], smooth: true });
-  await run();
+  // The README's screenshot: the page as it opens (A* on demo.map with
+  // swamps costing 4, as README "Pictures"), with smoothing.
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.setChecked('#smooth', true);
+  same(asReport(await run()), cliReport(cliPath(demo, cliWords({ from: [1, 1], to: [46, 22], smooth: true }, 4))),
+    'the page as it opens, with smoothing: the CLI\'s result');
   await page.evaluate(() => {
     document.activeElement?.blur();
     window.scrollTo(0, 0);

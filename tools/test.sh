@@ -6,7 +6,11 @@
 #   2. build again with -fsanitize=address,undefined and run `make check`;
 #   3. `make distcheck` (the release tarball builds and passes on its own);
 #   4. the batch, queue and selftest suites and `lockstar batch` under clang's
-#      ThreadSanitizer.
+#      ThreadSanitizer;
+#   5. the browser playground (web/) in headless Chromium: make
+#      check-playground in step 1's build (chromium installed through
+#      tools/deps.sh, playwright-core from npm into _build/playground-cache);
+#      skipped, and said so, only when chromium cannot be installed.
 # Usage: sh tools/test.sh     (exit 0 = everything passed)
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,12 +29,12 @@ run_check() { # BUILD_DIR LABEL
 }
 
 start=$(date +%s)
-echo "== 1/4 native build (-O2 -Werror) and make check"
+echo "== 1/5 native build (-O2 -Werror) and make check"
 rm -rf "$top/_build/check"
 sh "$top/tools/build.sh" "$top/_build/check" --with-node=yes CFLAGS="-g -O2 -Werror"
 run_check "$top/_build/check" "make check"
 
-echo "== 2/4 address and undefined-behaviour sanitizers"
+echo "== 2/5 address and undefined-behaviour sanitizers"
 san="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 rm -rf "$top/_build/sanitize"
 sh "$top/tools/build.sh" "$top/_build/sanitize" --disable-shared --without-node \
@@ -38,7 +42,7 @@ sh "$top/tools/build.sh" "$top/_build/sanitize" --disable-shared --without-node 
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     run_check "$top/_build/sanitize" "sanitizer make check"
 
-echo "== 3/4 make distcheck"
+echo "== 3/5 make distcheck"
 make -C "$top/_build/check" -j"$jobs" distcheck >"$top/_build/distcheck.log" 2>&1 || {
     tail -50 "$top/_build/distcheck.log" >&2
     echo "test: make distcheck failed (full log: _build/distcheck.log)" >&2
@@ -46,7 +50,7 @@ make -C "$top/_build/check" -j"$jobs" distcheck >"$top/_build/distcheck.log" 2>&
 }
 grep -E '^lockstar-.*archives ready for distribution' -A2 "$top/_build/distcheck.log" || true
 
-echo "== 4/4 ThreadSanitizer (clang): the batch, queue and selftest suites and lockstar batch"
+echo "== 4/5 ThreadSanitizer (clang): the batch, queue and selftest suites and lockstar batch"
 rm -rf "$top/_build/tsan"
 sh "$top/tools/build.sh" "$top/_build/tsan" --disable-shared --without-node CC=clang \
     CFLAGS="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread"
@@ -63,4 +67,19 @@ TSAN_OPTIONS="halt_on_error=1 exitcode=66" "$top/_build/tsan/cli/lockstar" batch
     exit 1
 }
 
-echo "test: all passed in $(( $(date +%s) - start )) s"
+echo "== 5/5 browser playground (headless chromium): make check-playground"
+skipped=""
+if make -C "$top/_build/check" check-playground \
+        PLAYGROUND_CACHE="$top/_build/playground-cache" >"$top/_build/playground.log" 2>&1; then
+    grep -v '^make' "$top/_build/playground.log"
+elif grep -q '^playground: SKIP' "$top/_build/playground.log"; then
+    # tests/playground.sh exits 77 only when chromium cannot be installed.
+    grep '^playground: ' "$top/_build/playground.log"
+    skipped=" (1 skipped: the browser playground, chromium could not be installed)"
+else
+    cat "$top/_build/playground.log" >&2
+    echo "test: the browser playground test failed (log: _build/playground.log)" >&2
+    exit 1
+fi
+
+echo "test: all passed in $(( $(date +%s) - start )) s$skipped"
