@@ -1,0 +1,298 @@
+/*
+ * fuzz_queue.c - the path request queue (ls_queue_*) under operation
+ * sequences drawn from the fuzzer's bytes: submits (duplicate ids and
+ * nonsense queries included), cancels, releases, ticks with budgets, grid
+ * edits between ticks, and every read, checked against a model of the
+ * rules in include/lockstar.h ("Path request queue") written apart from
+ * src/queue.c:
+ *   - capacity, duplicate and unknown ids, release of unfinished requests;
+ *   - the budget rule: served in submission order, a request finishing in
+ *     the tick in which the expansions given to it reach those of its
+ *     ls_find_path on the grid as it is (a refused begin costs nothing),
+ *     leftover budget lost, a running request restarted by an edit;
+ *   - each finished request's status, result and path equal to
+ *     ls_find_path's on the grid it finished on, LS_ERR_POOL_FULL exactly
+ *     when the path does not fit in the pool's free points.
+ */
+#include <string.h>
+#include "fuzz_util.h"
+
+#define MAX_SIDE 12
+#define MAX_POINTS (MAX_SIDE * MAX_SIDE)
+#define MAX_HELD 8
+
+enum { WAITING, RUNNING, DONE };
+
+typedef struct model_request {
+    uint64_t id;
+    ls_query query;
+    int state;
+    uint32_t given;         /* RUNNING: expansions given so far */
+    uint32_t revision;      /* RUNNING: the grid revision it runs on */
+    ls_status status;       /* DONE: final status */
+    ls_result result;       /* RUNNING, DONE: ls_find_path's */
+    ls_status found;        /* RUNNING: ls_find_path's status */
+    uint32_t expansions;    /* RUNNING: ls_search_expansions after it */
+    int refused;            /* RUNNING: ls_search_begin refused it */
+    ls_point path[MAX_POINTS];
+    uint32_t kept;          /* DONE: points kept in the pool */
+} model_request;
+
+typedef struct model {
+    model_request req[MAX_HELD]; /* held requests, submission order */
+    uint32_t count, capacity, pool, pool_used;
+} model;
+
+static model_request *find(model *m, uint64_t id)
+{
+    uint32_t i;
+    for (i = 0; i < m->count; i++)
+        if (m->req[i].id == id)
+            return &m->req[i];
+    return NULL;
+}
+
+static void forget(model *m, model_request *r)
+{
+    uint32_t i = (uint32_t)(r - m->req);
+    if (r->state == DONE)
+        m->pool_used -= r->kept;
+    memmove(&m->req[i], &m->req[i + 1], (m->count - i - 1) * sizeof *r);
+    m->count--;
+}
+
+/* What ls_find_path does with the request's query on grid now. */
+static void begin(ls_search *s, const ls_grid *g, model_request *r)
+{
+    ls_status st = ls_search_begin(s, g, &r->query);
+    r->given = 0;
+    ls_grid_revision(g, &r->revision);
+    r->refused = st != LS_OK;
+    if (st != LS_OK) {
+        r->found = st;
+        r->expansions = 0;
+        return;
+    }
+    r->found = ls_find_path(s, g, &r->query, r->path, MAX_POINTS, &r->result);
+    FZ_CHECK(r->found != LS_ERR_BUFFER_TOO_SMALL);
+    FZ_CHECK(ls_search_expansions(s, &r->expansions) == LS_OK);
+}
+
+static void finish(model *m, model_request *r)
+{
+    r->state = DONE;
+    r->status = r->found;
+    r->kept = 0;
+    if (r->found == LS_OK) {
+        if (r->result.path_length <= m->pool - m->pool_used) {
+            r->kept = r->result.path_length;
+            m->pool_used += r->kept;
+        } else {
+            r->status = LS_ERR_POOL_FULL;
+        }
+    }
+}
+
+static void model_tick(model *m, ls_search *s, const ls_grid *g,
+                       uint32_t budget)
+{
+    uint32_t left = budget, i, revision, need;
+    ls_grid_revision(g, &revision);
+    for (i = 0; i < m->count; i++)
+        if (m->req[i].state == RUNNING && m->req[i].revision != revision)
+            m->req[i].state = WAITING;
+    for (i = 0; i < m->count && (budget == 0 || left > 0); i++) {
+        model_request *r = &m->req[i];
+        if (r->state == DONE)
+            continue;
+        if (r->state == WAITING) {
+            begin(s, g, r);
+            r->state = RUNNING;
+            if (r->refused) { /* finishes at once, costing nothing */
+                finish(m, r);
+                continue;
+            }
+        }
+        need = r->expansions - r->given;
+        if (budget == 0 || left >= need) {
+            left -= budget == 0 ? 0 : need;
+            finish(m, r);
+            continue;
+        }
+        r->given += left;
+        left = 0;
+    }
+}
+
+static void draw_query(fz_bytes *b, ls_query *q)
+{
+    uint8_t how = fz_u8(b);
+    ls_query_init(q);
+    q->start_x = fz_range(b, -1, MAX_SIDE);
+    q->start_y = fz_range(b, -1, MAX_SIDE);
+    q->goal_x = fz_range(b, -1, MAX_SIDE);
+    q->goal_y = fz_range(b, -1, MAX_SIDE);
+    if (how & 1)
+        q->connectivity = LS_CONNECT_4;
+    if (how & 2)
+        q->algorithm = LS_ALGO_JPS;
+    if (how & 4)
+        q->heuristic = LS_HEURISTIC_ZERO;
+    if (how & 8)
+        q->max_expansions = fz_u8(b) % 32;
+    if ((how & 0x30) == 0x30) {
+        q->straight_cost = 60000;
+        q->diagonal_cost = 120000;
+    }
+    if ((how & 0xc0) == 0xc0)
+        q->corner_rule = (int32_t)fz_u32(b); /* nonsense: a refused begin */
+}
+
+static void check_reads(const model *m, const ls_queue *queue)
+{
+    uint32_t i, pending = 0, length = 0;
+    ls_status st;
+    ls_result r;
+    static ls_point path[MAX_POINTS];
+
+    for (i = 0; i < m->count; i++) {
+        const model_request *q = &m->req[i];
+        FZ_CHECK(ls_queue_status(queue, q->id, &st) == LS_OK);
+        if (q->state != DONE) {
+            pending++;
+            FZ_CHECK(st == LS_IN_PROGRESS);
+            FZ_CHECK(ls_queue_result(queue, q->id, &r) == LS_ERR_NOT_DONE);
+            FZ_CHECK(ls_queue_path(queue, q->id, path, MAX_POINTS, &length) ==
+                     LS_ERR_NOT_DONE && length == 0);
+            continue;
+        }
+        FZ_CHECK(st == q->status);
+        if (q->status >= 0 || q->status == LS_ERR_POOL_FULL) {
+            FZ_CHECK(ls_queue_result(queue, q->id, &r) == (q->status ==
+                     LS_ERR_POOL_FULL ? LS_ERR_POOL_FULL : LS_OK));
+            FZ_CHECK(r.status == q->result.status && r.cost == q->result.cost);
+            FZ_CHECK(r.expansions == q->result.expansions);
+            FZ_CHECK(r.path_length == q->result.path_length);
+            FZ_CHECK(r.digest == q->result.digest);
+        } else {
+            FZ_CHECK(ls_queue_result(queue, q->id, &r) == q->status);
+        }
+        st = ls_queue_path(queue, q->id, path, MAX_POINTS, &length);
+        if (q->status == LS_OK) {
+            FZ_CHECK(st == LS_OK && length == q->kept);
+            FZ_CHECK(memcmp(path, q->path, length * sizeof *path) == 0);
+            if (length > 1)
+                FZ_CHECK(ls_queue_path(queue, q->id, path, length - 1,
+                                       &length) == LS_ERR_BUFFER_TOO_SMALL &&
+                         length == q->kept);
+        } else {
+            FZ_CHECK(st == q->status && length == 0);
+        }
+    }
+    FZ_CHECK(ls_queue_pending(queue, &pending) == LS_OK);
+    {
+        uint32_t want = 0;
+        for (i = 0; i < m->count; i++)
+            want += m->req[i].state != DONE;
+        FZ_CHECK(pending == want);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static model m;
+    fz_bytes b;
+    int32_t w, h;
+    ls_grid *grid = NULL;
+    ls_search *ref = NULL;
+    ls_queue *queue = NULL;
+    uint32_t ops = 0;
+
+    fz_begin(&b, data, size);
+    w = fz_range(&b, 1, MAX_SIDE);
+    h = fz_range(&b, 1, MAX_SIDE);
+    memset(&m, 0, sizeof m);
+    m.capacity = (uint32_t)fz_range(&b, 1, MAX_HELD);
+    m.pool = fz_u8(&b) < 128 ? 4096u : fz_u8(&b) % 40;
+    if (ls_grid_create(w, h, NULL, &grid) != LS_OK ||
+        ls_search_create(w, h, NULL, &ref) != LS_OK ||
+        ls_queue_create(w, h, m.capacity, m.pool, NULL, &queue) != LS_OK)
+        goto out;
+    {
+        int32_t x, y;
+        uint8_t density = fz_u8(&b);
+        for (y = 0; y < h; y++)
+            for (x = 0; x < w; x++)
+                if (fz_u8(&b) < density / 2)
+                    ls_grid_set(grid, x, y, LS_CELL_BLOCKED);
+    }
+    while (fz_left(&b) > 0 && ops++ < 64) {
+        uint8_t op = fz_u8(&b);
+        uint64_t id = fz_u8(&b) % 12;
+        model_request *r = find(&m, id);
+        ls_status st;
+        ls_query q;
+        switch (op % 8) {
+        case 0: case 1: /* submit */
+            draw_query(&b, &q);
+            st = ls_queue_submit(queue, id, &q);
+            if (r) {
+                FZ_CHECK(st == LS_ERR_DUPLICATE_ID);
+            } else if (m.count == m.capacity) {
+                FZ_CHECK(st == LS_ERR_QUEUE_FULL);
+            } else {
+                FZ_CHECK(st == LS_OK);
+                r = &m.req[m.count++];
+                memset(r, 0, sizeof *r);
+                r->id = id;
+                r->query = q;
+                r->state = WAITING;
+            }
+            break;
+        case 2: /* cancel */
+            st = ls_queue_cancel(queue, id);
+            FZ_CHECK(st == (r ? LS_OK : LS_ERR_UNKNOWN_ID));
+            if (r)
+                forget(&m, r);
+            break;
+        case 3: /* release */
+            st = ls_queue_release(queue, id);
+            FZ_CHECK(st == (!r ? LS_ERR_UNKNOWN_ID
+                            : r->state != DONE ? LS_ERR_NOT_DONE : LS_OK));
+            if (r && r->state == DONE)
+                forget(&m, r);
+            break;
+        case 4: case 5: { /* tick */
+            uint32_t budget = op & 0x80 ? 0 : fz_u8(&b) % 24;
+            FZ_CHECK(ls_queue_tick(queue, grid, budget) == LS_OK);
+            model_tick(&m, ref, grid, budget);
+            break;
+        }
+        case 6: { /* an edit between ticks */
+            int32_t x = fz_range(&b, 0, w - 1), y = fz_range(&b, 0, h - 1);
+            uint8_t cost = fz_u8(&b) & 1 ? LS_CELL_BLOCKED
+                                         : (uint8_t)(1 + fz_u8(&b) % 3);
+            if (op & 0x80)
+                FZ_CHECK(ls_grid_set_rect(grid, x, y, 1 + (w - 1 - x) / 2,
+                                          1 + (h - 1 - y) / 2, cost) == LS_OK);
+            else
+                FZ_CHECK(ls_grid_set(grid, x, y, cost) == LS_OK);
+            break;
+        }
+        default: { /* a tick with a grid of another size is refused */
+            ls_grid *other = NULL;
+            if (ls_grid_create(w + 1, h, NULL, &other) == LS_OK) {
+                FZ_CHECK(ls_queue_tick(queue, other, 0) == LS_ERR_GRID_MISMATCH);
+                ls_grid_destroy(other);
+            }
+            break;
+        }
+        }
+        check_reads(&m, queue);
+    }
+out:
+    ls_queue_destroy(queue);
+    ls_search_destroy(ref);
+    ls_grid_destroy(grid);
+    return 0;
+}
