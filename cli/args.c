@@ -70,6 +70,13 @@ static int take_png_option(int argc, char **argv, int *i, const char *name,
             cli_fail("%s: --png needs a file name", name);
             return 2;
         }
+        /* "--png --scale 4" would write a file named "--scale": a name
+         * starting with '-' is taken for a forgotten value. */
+        if (value[0] == '-') {
+            cli_fail("%s: --png needs a file name, not '%s' (write ./%s "
+                     "for a file of that name)", name, value, value);
+            return 2;
+        }
         a->png = value;
     }
     if (rc != 0)

@@ -88,6 +88,13 @@ static int parse_args(int argc, char **argv, replay_args *a)
             if (*v == '\0')
                 return cli_fail("replay: %s needs a file name",
                                 verify ? "--verify" : "--record");
+            /* "--record --trace" would record into a file named
+             * "--trace": a name starting with '-' is taken for a
+             * forgotten value (./-x names such a file). */
+            if (*v == '-')
+                return cli_fail("replay: %s needs a file name, not '%s' "
+                                "(write ./%s for a file of that name)",
+                                verify ? "--verify" : "--record", v, v);
             if (verify ? a->verify != NULL : a->record != NULL)
                 return cli_fail("replay: %s given twice",
                                 verify ? "--verify" : "--record");
@@ -99,7 +106,8 @@ static int parse_args(int argc, char **argv, replay_args *a)
                 return cli_fail("replay: %s", err.message);
             if (cli_parse_uint(v, 0, UINT32_MAX, &a->budget) != 0)
                 return cli_fail("replay: bad value '%s' for --budget: "
-                                "expected a whole number (0 = no limit)", v);
+                                "expected a whole number from 0 to 4294967295 "
+                                "(0 = no limit)", v);
             a->has_budget = 1;
             continue;
         }

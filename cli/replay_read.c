@@ -71,6 +71,8 @@ static int split(reader *r, char *buf, line_words *w)
             return fail(r, "too many words on one line (at most 64)", NULL);
         w->word[w->count++] = p;
         while (*p != '\0' && *p != ' ' && *p != '\t') {
+            if (*p == '\r')
+                return fail(r, MAI_CR_REASON, NULL);
             if ((unsigned char)*p < 0x20 || (unsigned char)*p == 0x7f)
                 return fail(r, "a control byte in the line", NULL);
             p++;
@@ -292,7 +294,8 @@ static int read_agent(reader *r, const line_words *w)
     if (want_words(r, w, 4, "agent ID X,Y SPEED") != 0)
         return -1;
     if (parse_id(w->word[1], &a.id) != 0)
-        return bad_word(r, "bad agent id (expected an integer):",
+        return bad_word(r, "bad agent id (expected a whole number from "
+                        "-9223372036854775808 to 9223372036854775807):",
                         w->word[1]);
     if (find_agent(r, a.id)) {
         mai_error_set(r->err, "%s:%lu: agent %s is declared twice (first "
@@ -340,7 +343,8 @@ static int read_event(reader *r, const line_words *w)
             return -1;
         e.kind = CLI_REPLAY_MOVE;
         if (parse_id(w->word[3], &e.agent) != 0)
-            return bad_word(r, "bad agent id (expected an integer):",
+            return bad_word(r, "bad agent id (expected a whole number from "
+                        "-9223372036854775808 to 9223372036854775807):",
                             w->word[3]);
         if (!find_agent(r, e.agent))
             return bad_word(r, "no agent with this id is declared before "
@@ -414,8 +418,8 @@ static int read_line(reader *r, line_words *w)
             once(r, &r->seen.budget, "budget") != 0)
             return -1;
         if (cli_parse_uint(w->word[1], 0, UINT32_MAX, &r->s->budget) != 0)
-            return bad_word(r, "bad budget (expected a whole number, 0 = no "
-                            "limit):", w->word[1]);
+            return bad_word(r, "bad budget (expected a whole number from 0 "
+                            "to 4294967295, 0 = no limit):", w->word[1]);
         return 0;
     }
     if (strcmp(key, "agent") == 0)

@@ -9,9 +9,23 @@
 #include <sys/stat.h>
 #include "movingai.h"
 
+/* A path as messages show it: whole up to PATH_SHOWN bytes, else its
+ * start and "...", so that the reason after it is never cut off by the
+ * message's 512 bytes (a replay script may name a map of a megabyte). */
+#define PATH_SHOWN 200
+static const char *shown(const char *path, char *buf)
+{
+    if (strlen(path) <= PATH_SHOWN)
+        return path;
+    memcpy(buf, path, PATH_SHOWN);
+    strcpy(buf + PATH_SHOWN, "...");
+    return buf;
+}
+
 int mai_read_file(const char *path, char **text, size_t *length,
                   mai_error *err)
 {
+    char cut[PATH_SHOWN + 4];
     FILE *f;
     char *buf = NULL;
     size_t size = 0, capacity = 0;
@@ -24,13 +38,15 @@ int mai_read_file(const char *path, char **text, size_t *length,
     {
         struct stat st;
         if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-            mai_error_set(err, "%s: is a directory, not a file", path);
+            mai_error_set(err, "%s: is a directory, not a file",
+                          shown(path, cut));
             return -1;
         }
     }
     f = fopen(path, "rb");
     if (!f) {
-        mai_error_set(err, "%s: cannot open: %s", path, strerror(errno));
+        mai_error_set(err, "%s: cannot open: %s", shown(path, cut),
+                      strerror(errno));
         return -1;
     }
     for (;;) {
@@ -62,7 +78,8 @@ int mai_read_file(const char *path, char **text, size_t *length,
     fclose(f);
     if (failed) {
         free(buf);
-        mai_error_set(err, "%s: cannot read: %s", path, strerror(failed));
+        mai_error_set(err, "%s: cannot read: %s", shown(path, cut),
+                      strerror(failed));
         return -1;
     }
     buf[size] = '\0';

@@ -32,7 +32,7 @@ static int need_line(const char *name, mai_cursor *c, mai_line *line,
                      const char *expected, mai_error *err)
 {
     if (mai_text_next(c, line))
-        return 0;
+        return mai_text_refuse_cr(name, line, err);
     if (c->line == 0)
         mai_error_set(err, "%s:1: empty file; expected '%s'", name,
                       expected);
@@ -128,6 +128,8 @@ static int check_row(const char *name, const mai_line *line, int32_t y,
                      int32_t width, mai_error *err)
 {
     size_t x;
+    if (mai_text_refuse_cr(name, line, err) != 0)
+        return -1;
     if (line->length != (size_t)width) {
         mai_error_set(err, "%s:%lu: row %ld is %s: %lu characters, "
                       "expected the width %ld", name,

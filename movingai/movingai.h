@@ -69,8 +69,14 @@ int mai_read_file(const char *path, char **text, size_t *length,
  * Any other byte in a row (a space or a tab included) is an error, so a
  * typo never silently becomes open or blocked ground. The four header
  * lines come in that order, words separated by spaces or tabs; H and W are
- * 1..LS_MAX_DIMENSION. CRLF line ends are accepted, the last line need not
- * end in '\n', and blank lines (spaces and tabs only) may follow the rows.
+ * 1..LS_MAX_DIMENSION, plain decimal digits: leading zeros are read as
+ * decimal ("004" is 4, as strtol and every Moving AI tool read it), while
+ * a sign ("+4", "-0"), a point, a prefix or trailing junk is an error.
+ * CRLF line ends are accepted, the last line need not end in '\n', and
+ * blank lines (spaces and tabs only) may follow the rows. A CR anywhere
+ * else (CR-only line ends) is refused by its own message
+ * (mai_text_refuse_cr), as is every fault, with the line it is on; the
+ * cases are pinned one by one in tests/hostile.sh.
  */
 typedef struct mai_map {
     int32_t width, height;
@@ -114,8 +120,11 @@ int mai_grid_load(const char *path, uint8_t swamp_cost, uint32_t grid_flags,
  * fields "bucket map width height sx sy gx gy optimal_length". The map
  * named in a row is not read (the caller has the map), but width and
  * height must equal the map's and both points must lie inside it; every
- * number is checked (optimal_length as a decimal, without floating point).
- * Blank lines are skipped anywhere.
+ * number is checked (optimal_length as a decimal, without floating point,
+ * at most 10 digits before the point and 20 after: it is never used, but
+ * a number of a megabyte is junk). Whole numbers are plain digits (leading
+ * zeros allowed, no sign). Blank lines are skipped anywhere; CRLF line
+ * ends are accepted, CR-only ones refused.
  */
 typedef struct mai_query {
     int32_t bucket;
@@ -159,6 +168,17 @@ typedef struct mai_cursor {
 void mai_text_begin(mai_cursor *c, const char *text, size_t length);
 /* Store the next line in *line and return 1, or return 0 at the end. */
 int mai_text_next(mai_cursor *c, mai_line *line);
+
+/* A '\r' inside a line (not the CR of a CRLF end, which the cursor drops)
+ * is refused by every reader: a file with CR-only line ends (classic Mac
+ * OS) would otherwise read as one long line with a puzzling message.
+ * Returns 0 when the line has none, else -1 with err set to
+ * "NAME:LINE: a carriage return inside the line: ..." */
+int mai_text_refuse_cr(const char *name, const mai_line *line,
+                       mai_error *err);
+/* The reason of that message, for readers that add the place themselves. */
+#define MAI_CR_REASON "a carriage return inside the line: CR-only line " \
+                      "ends are not read (use LF or CRLF line ends)"
 
 /* ---- numbers and quoting (text.c), for messages in the same manner ---- */
 

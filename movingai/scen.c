@@ -22,6 +22,8 @@ static int parse_version(const char *name, mai_cursor *c,
         mai_error_set(err, "%s:1: empty file; expected 'version 1'", name);
         return -1;
     }
+    if (mai_text_refuse_cr(name, &line, err) != 0)
+        return -1;
     n = mai_text_words(&line, w, 2);
     if (n == 2 && mai_text_equals(w[0], "version")) {
         if (mai_text_equals(w[1], "1") || mai_text_equals(w[1], "1.0"))
@@ -71,6 +73,22 @@ static int number_field(const char *name, uint32_t lineno, mai_span f,
     return -1;
 }
 
+/* optimal_length is only checked, never used, but a number of a megabyte
+ * is junk, not a length: 10 digits hold any path on a 16384 x 16384 map,
+ * and the Moving AI files have at most 8 after the point. */
+#define OPTIMAL_INT_DIGITS 10
+#define OPTIMAL_FRACTION_DIGITS 20
+
+/* 1 when a decimal (mai_text_is_decimal) has at most the digits above. */
+static int decimal_fits(mai_span f)
+{
+    size_t point = 0;
+    while (point < f.length && f.start[point] != '.')
+        point++;
+    return point <= OPTIMAL_INT_DIGITS &&
+           (point == f.length || f.length - point - 1 <= OPTIMAL_FRACTION_DIGITS);
+}
+
 static int parse_row(const char *name, const mai_line *line,
                      int32_t width, int32_t height, mai_query *q,
                      mai_error *err)
@@ -105,11 +123,13 @@ static int parse_row(const char *name, const mai_line *line,
         if (number_field(name, line->number, f[4 + i], coord_names[i], 0,
                          INT32_MAX, &coord[i], err) != 0)
             return -1;
-    if (!mai_text_is_decimal(f[8])) {
+    if (!mai_text_is_decimal(f[8]) || !decimal_fits(f[8])) {
         mai_text_quote(f[8], shown, sizeof shown);
         mai_error_set(err, "%s:%lu: bad optimal_length '%s': expected a "
-                      "decimal such as 12 or 3.41421", name,
-                      (unsigned long)line->number, shown);
+                      "decimal such as 12 or 3.41421 (at most %d digits "
+                      "before the point and %d after)", name,
+                      (unsigned long)line->number, shown,
+                      OPTIMAL_INT_DIGITS, OPTIMAL_FRACTION_DIGITS);
         return -1;
     }
     if ((int32_t)w != width || (int32_t)h != height) {
@@ -185,7 +205,8 @@ int mai_scen_parse(const char *name, const char *text, size_t length,
          * nothing and keeps hand-edited files working. */
         if (mai_text_blank(&line))
             continue;
-        if (parse_row(name, &line, width, height, &q, err) != 0) {
+        if (mai_text_refuse_cr(name, &line, err) != 0 ||
+            parse_row(name, &line, width, height, &q, err) != 0) {
             mai_scen_free(out);
             return -1;
         }

@@ -169,3 +169,13 @@ void mai_text_quote(mai_span span, char *buf, size_t size)
 {
     mai_quote(span.start, span.length, buf, size);
 }
+
+int mai_text_refuse_cr(const char *name, const mai_line *line,
+                       mai_error *err)
+{
+    if (!memchr(line->start, '\r', line->length))
+        return 0;
+    mai_error_set(err, "%s:%lu: " MAI_CR_REASON, name,
+                  (unsigned long)line->number);
+    return -1;
+}
