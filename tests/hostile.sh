@@ -149,7 +149,7 @@ map height 23 digits|2|lockstar: height12.map:2: bad height '9999999999999999999
 map width 0|2|lockstar: width1.map:3: bad width '0': $BAD|path width1.map --from 0,0 --to 0,0
 map width -1|2|lockstar: width2.map:3: bad width '-1': $BAD|path width2.map --from 0,0 --to 0,0
 map width 16385|2|lockstar: width3.map:3: bad width '16385': $BAD|scen width3.map m.scen
-map width +4|2|lockstar: width4.map:3: bad width '+4': $BAD|render width4.map --png x.png
+map width +4|2|lockstar: width4.map:3: bad width '+4': $BAD|digest width4.map
 map width 4x|2|lockstar: width6.map:3: bad width '4x': $BAD|digest width6.map
 map width 2^31|2|lockstar: width9.map:3: bad width '2147483648': $BAD|batch width9.map m.scen --threads 2
 map width 2^63|2|lockstar: width11.map:3: bad width '9223372036854775808': $BAD|queue width11.map m.scen --tick-budget 5
@@ -312,11 +312,23 @@ EOF2
 )
 
 # ------------------------------------------------------------- runs
+# A build without libpng (configure --without-png, or a target of the
+# platform matrix without it) refuses --png VALUE before anything else:
+# those rows expect that refusal instead (tests/png.sh tests the rest).
+run "png probe" render m.map --png probe.png
+nopng=
+grep -q 'built without libpng' "$tmp/err" && nopng=1
+
 rows=0
 run_table() {
     while IFS='|' read -r name want expect args; do
         [ -n "$name" ] || continue
         rows=$((rows + 1))
+        case "$nopng $args " in
+        "1 "*" --png "?*)
+            want=2
+            expect="lockstar: ${args%% *}: --png: this lockstar was built without libpng (on Debian: apt-get install libpng-dev, then configure and build again)" ;;
+        esac
         set --
         for word in $args; do
             [ "$word" = %E ] && word=
