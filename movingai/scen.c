@@ -123,11 +123,17 @@ static int parse_row(const char *name, const mai_line *line,
         if (number_field(name, line->number, f[4 + i], coord_names[i], 0,
                          INT32_MAX, &coord[i], err) != 0)
             return -1;
-    if (!mai_text_is_decimal(f[8]) || !decimal_fits(f[8])) {
+    if (!mai_text_is_decimal(f[8])) {
         mai_text_quote(f[8], shown, sizeof shown);
         mai_error_set(err, "%s:%lu: bad optimal_length '%s': expected a "
-                      "decimal such as 12 or 3.41421 (at most %d digits "
-                      "before the point and %d after)", name,
+                      "decimal such as 12 or 3.41421", name,
+                      (unsigned long)line->number, shown);
+        return -1;
+    }
+    if (!decimal_fits(f[8])) {
+        mai_text_quote(f[8], shown, sizeof shown);
+        mai_error_set(err, "%s:%lu: bad optimal_length '%s': at most %d "
+                      "digits before the point and %d after", name,
                       (unsigned long)line->number, shown,
                       OPTIMAL_INT_DIGITS, OPTIMAL_FRACTION_DIGITS);
         return -1;

@@ -181,12 +181,12 @@ scen outside the map|2|lockstar: outside.scen:2: goal 4,3 is outside the 4x4 map
 scen for another size|2|lockstar: size.scen:2: scenario is for a 5x4 map, but the map is 4x4|scen m.map size.scen
 scen size past 2^32|2|lockstar: size-past32.scen:2: bad map height '4294967297': expected a whole number from 1 to 16384|scen m.map size-past32.scen
 scen bucket past 2^31|2|lockstar: bucket.scen:2: bad bucket '99999999999': expected a whole number from 0 to 2147483647|scen m.map bucket.scen
-scen optimal_length text|2|lockstar: optimal-text.scen:2: bad optimal_length 'x': expected a decimal such as 12 or 3.41421 (at most 10 digits before the point and 20 after)|scen m.map optimal-text.scen
-scen optimal_length negative|2|lockstar: optimal-negative.scen:2: bad optimal_length '-4.2': expected a decimal such as 12 or 3.41421 (at most 10 digits before the point and 20 after)|scen m.map optimal-negative.scen
-scen optimal_length exponent|2|lockstar: optimal-exponent.scen:2: bad optimal_length '1e5': expected a decimal such as 12 or 3.41421 (at most 10 digits before the point and 20 after)|scen m.map optimal-exponent.scen
-scen optimal_length 11 digits|2|lockstar: optimal-big.scen:2: bad optimal_length '12345678901.5': expected a decimal such as 12 or 3.41421 (at most 10 digits before the point and 20 after)|scen m.map optimal-big.scen
-scen number of a megabyte|2|lockstar: mega-number.scen:2: bad optimal_length '1111111111111111111111111111111111111111...': expected a decimal such as 12 or 3.41421 (at most 10 digits before the point and 20 after)|scen m.map mega-number.scen
-scen line of a megabyte|2|lockstar: mega-spaces.scen:2: bad optimal_length '4.2                                     ...': expected a decimal such as 12 or 3.41421 (at most 10 digits before the point and 20 after)|scen m.map mega-spaces.scen
+scen optimal_length text|2|lockstar: optimal-text.scen:2: bad optimal_length 'x': expected a decimal such as 12 or 3.41421|scen m.map optimal-text.scen
+scen optimal_length negative|2|lockstar: optimal-negative.scen:2: bad optimal_length '-4.2': expected a decimal such as 12 or 3.41421|scen m.map optimal-negative.scen
+scen optimal_length exponent|2|lockstar: optimal-exponent.scen:2: bad optimal_length '1e5': expected a decimal such as 12 or 3.41421|scen m.map optimal-exponent.scen
+scen optimal_length 11 digits|2|lockstar: optimal-big.scen:2: bad optimal_length '12345678901.5': at most 10 digits before the point and 20 after|scen m.map optimal-big.scen
+scen number of a megabyte|2|lockstar: mega-number.scen:2: bad optimal_length '1111111111111111111111111111111111111111...': at most 10 digits before the point and 20 after|scen m.map mega-number.scen
+scen line of a megabyte|2|lockstar: mega-spaces.scen:2: bad optimal_length '4.2                                     ...': expected a decimal such as 12 or 3.41421|scen m.map mega-spaces.scen
 scen NUL|2|lockstar: nul.scen:2: bad goal x '3?': expected a whole number from 0 to 2147483647|scen m.map nul.scen
 scen CR-only line ends|2|lockstar: cr.scen:1: a carriage return inside the line: CR-only line ends are not read (use LF or CRLF line ends)|scen m.map cr.scen
 scen version 2|2|lockstar: version.scen:1: scenario version '2' is not supported (expected 'version 1' or 'version 1.0')|scen m.map version.scen
