@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const srcDir = resolve(here, '../../..');
+export const srcDir = resolve(process.env.LOCKSTAR_SRC_DIR ?? join(here, '../../..'));
 export const jsDir = resolve(process.env.LOCKSTAR_JS_DIR ?? join(here, '..'));
 export const vectorsDir = resolve(process.env.LOCKSTAR_VECTORS_DIR ?? join(srcDir, 'vectors'));
 export const cliPath = process.env.LOCKSTAR_CLI ?? null;

@@ -14,8 +14,9 @@ src=$(cd "$top_srcdir" && pwd)
 build=$(cd "$top_builddir" && pwd)
 LOCKSTAR_JS_DIR=$build/bindings/js
 LOCKSTAR_VECTORS_DIR=${LOCKSTAR_VECTORS_DIR:-$src/vectors}
+LOCKSTAR_SRC_DIR=$src
 LOCKSTAR_CLI=$build/cli/lockstar
 LOCKSTAR_EXAMPLES=$src/examples
 LOCKSTAR_SHARED_MAPS=${LOCKSTAR_SHARED_MAPS:-$src/../shared/maps}
-export LOCKSTAR_JS_DIR LOCKSTAR_VECTORS_DIR LOCKSTAR_CLI LOCKSTAR_EXAMPLES LOCKSTAR_SHARED_MAPS
+export LOCKSTAR_SRC_DIR LOCKSTAR_JS_DIR LOCKSTAR_VECTORS_DIR LOCKSTAR_CLI LOCKSTAR_EXAMPLES LOCKSTAR_SHARED_MAPS
 exec "${NODE:-node}" --test "$src"/bindings/js/test/*.test.mjs
