@@ -29,3 +29,5 @@ export function symbolCost(ch: string, swampCost?: number): number;
 export function quote(text: string): string;
 /** mai_parse_uint: digits only, min..max, else null. */
 export function parseUint(text: string, min: number, max: number): number | null;
+/** The reason given for a carriage return inside a line (CR-only line ends). */
+export const CR_REASON: string;

@@ -49,6 +49,18 @@ class Lines {
   }
 }
 
+// A CR inside a line (not the CR of a CRLF end, which Lines drops): files
+// with CR-only line ends are refused with this reason, as in movingai/.
+export const CR_REASON = 'a carriage return inside the line: CR-only line ends are not read (use LF or CRLF line ends)';
+function refuseCr(line) {
+  if (line.text.includes('\r')) fail(line.number, CR_REASON);
+  return line;
+}
+
+// optimal_length is checked, never used: at most this many digits.
+const OPTIMAL_INT_DIGITS = 10;
+const OPTIMAL_FRACTION_DIGITS = 20;
+
 const isBlankChar = (c) => c === ' ' || c === '\t';
 const blank = (s) => [...s].every(isBlankChar);
 function words(s) {
@@ -103,7 +115,7 @@ export function symbolCost(ch, swampCost = 1) {
 
 function needLine(c, expected) {
   const line = c.next();
-  if (line) return line;
+  if (line) return refuseCr(line);
   if (c.line === 0) fail(1, `empty file; expected '${expected}'`);
   return fail(c.line + 1, `file ends early; expected '${expected}'`);
 }
@@ -149,6 +161,7 @@ export function parseMap(text, options = {}) {
   for (let y = 0; y < height; y++) {
     line = c.next();
     if (!line) fail(c.line + 1, `file ends after ${y} of ${height} map rows`);
+    refuseCr(line);
     const row = line.text;
     if (row.length !== width) {
       fail(line.number, `row ${y} is ${row.length < width ? 'too short' : 'too long'}: ${row.length} characters, expected the width ${width}`);
@@ -185,6 +198,7 @@ export function parseScen(text, size) {
   const c = new Lines(text);
   let line = c.next();
   if (!line) fail(1, "empty file; expected 'version 1'");
+  refuseCr(line);
   const w = words(line.text);
   if (w.length === 2 && w[0] === 'version') {
     if (w[1] !== '1' && w[1] !== '1.0') {
@@ -196,6 +210,7 @@ export function parseScen(text, size) {
   const out = [];
   while ((line = c.next())) {
     if (blank(line.text)) continue;
+    refuseCr(line);
     const f = line.text.split('\t');
     if (f.length !== 9) {
       fail(line.number, `${f.length < 9 ? 'too few' : 'too many'} fields: found ${f.length}, expected 9 tab-separated (bucket map width height sx sy gx gy optimal_length)`);
@@ -211,6 +226,12 @@ export function parseScen(text, size) {
     const coord = [0, 1, 2, 3].map((i) => number(f[4 + i], COORD_NAMES[i], 0, INT32_MAX));
     if (!isDecimal(f[8])) {
       fail(line.number, `bad optimal_length '${quote(f[8])}': expected a decimal such as 12 or 3.41421`);
+    }
+    const point = f[8].indexOf('.');
+    const whole = point < 0 ? f[8].length : point;
+    const fraction = point < 0 ? 0 : f[8].length - point - 1;
+    if (whole > OPTIMAL_INT_DIGITS || fraction > OPTIMAL_FRACTION_DIGITS) {
+      fail(line.number, `bad optimal_length '${quote(f[8])}': at most ${OPTIMAL_INT_DIGITS} digits before the point and ${OPTIMAL_FRACTION_DIGITS} after`);
     }
     if (size) {
       if (mw !== size.width || mh !== size.height) {

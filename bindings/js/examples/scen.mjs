@@ -35,18 +35,36 @@ options: --connect 4|8  --corners none|one|all
   --smooth
 `;
 
-class Failure extends Error {}
+// Text here is bytes, one character per byte (latin1), as C sees it:
+// arguments are turned into their UTF-8 bytes, files are read as latin1,
+// and messages are written back byte for byte, so that lengths, cuts and
+// quoting agree with the C program's even for odd names.
+const bytes = (s) => Buffer.from(s, 'utf8').toString('latin1');
+const fsPath = (b) => Buffer.from(b, 'latin1');
 
-// cli_fail: one line on standard error, control characters as '?'.
+// A reader's or an option's fault: a mai_error, whose message C keeps in
+// 512 bytes.
+class Failure extends Error {
+  constructor(message) {
+    super(message.slice(0, 511));
+  }
+}
+
+// cli_fail: one line on standard error (at most 1023 bytes of message),
+// control characters as '?'.
 function fail(message) {
   let clean = '';
-  for (const ch of message) {
+  for (const ch of message.slice(0, 1023)) {
     const c = ch.charCodeAt(0);
     clean += c < 0x20 || c === 0x7f ? '?' : ch;
   }
-  process.stderr.write(`lockstar: ${clean}\n`);
+  process.stderr.write(Buffer.from(`lockstar: ${clean}\n`, 'latin1'));
   return EXIT_BAD_INPUT;
 }
+
+// A path as the reader's file messages show it: whole up to 200 bytes,
+// else its first 200 and "...".
+const shown = (path) => (path.length <= 200 ? path : `${path.slice(0, 200)}...`);
 
 // --name=value or --name value (cli_option_value): undefined when arg is
 // not this option, else the value; throws for a missing value.
@@ -191,14 +209,14 @@ const STRERROR = {
 // mai_read_file: the whole file as bytes (one character per byte).
 function readText(path) {
   try {
-    if (statSync(path).isDirectory()) throw new Failure(`${path}: is a directory, not a file`);
+    if (statSync(fsPath(path)).isDirectory()) throw new Failure(`${shown(path)}: is a directory, not a file`);
   } catch (e) {
     if (e instanceof Failure) throw e;
   }
   try {
-    return readFileSync(path, 'latin1');
+    return readFileSync(fsPath(path), 'latin1');
   } catch (e) {
-    throw new Failure(`${path}: cannot open: ${STRERROR[e.code] ?? e.message}`);
+    throw new Failure(`${shown(path)}: cannot open: ${STRERROR[e.code] ?? e.message}`);
   }
 }
 
@@ -324,4 +342,4 @@ async function main(argv) {
   return totals.refused > 0 ? EXIT_BAD_INPUT : EXIT_DONE;
 }
 
-process.exitCode = await main(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(2).map(bytes));

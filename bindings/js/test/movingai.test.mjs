@@ -35,6 +35,10 @@ const BAD_MAPS = {
   'extra.map': 'type octile\nheight 1\nwidth 1\nmap\n.\n\nmore\n',
   'crlf.map': 'type octile\r\nheight 1\r\nwidth 2\r\nmap\r\n.@\r\n',
   'quote.map': `type ${'x'.repeat(60)}\n`,
+  'cr.map': 'type octile\rheight 1\rwidth 1\rmap\r.\r',
+  'crrow.map': 'type octile\nheight 1\nwidth 2\nmap\n.\r.\n',
+  'zeros.map': 'type octile\nheight 003\nwidth 0002\nmap\n..\n.@\n.S\n',
+  'sign.map': 'type octile\nheight +3\nwidth 2\nmap\n',
 };
 
 const BAD_SCENS = {
@@ -50,6 +54,11 @@ const BAD_SCENS = {
   'size.scen': 'version 1\n0\tm\t4\t3\t0\t0\t1\t1\t1\n',
   'start.scen': 'version 1\n0\tm\t3\t3\t3\t0\t1\t1\t1\n',
   'goal.scen': 'version 1\n\n0\tm\t3\t3\t0\t0\t1\t3\t1.5\n',
+  'cr.scen': 'version 1\r\n0\tm\t3\t3\t0\t0\t1\t1\t1\r\r\n',
+  'crversion.scen': 'version 1\r0\tm\t3\t3\t0\t0\t1\t1\t1\n',
+  'digits.scen': 'version 1\n0\tm\t3\t3\t0\t0\t1\t1\t12345678901.5\n',
+  'fraction.scen': `version 1\n0\tm\t3\t3\t0\t0\t1\t1\t1.${'1'.repeat(21)}\n`,
+  'fits.scen': `version 1\n0\tm\t003\t3\t0\t0\t1\t1\t1234567890.${'1'.repeat(20)}\n`,
 };
 
 test('map digests equal the C reader\'s (bundled maps, test data, swamp costs)', { skip }, async () => {

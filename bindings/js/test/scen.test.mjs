@@ -86,6 +86,9 @@ test('scen.mjs equals lockstar scen on the test data: refusals and file errors',
   await compare([join(data, 'nonexistent.map'), join(data, 'small.scen')]);
   await compare([data, join(data, 'small.scen')]);
   await compare([join(data, 'small.map')]);
+  await compare([join(data, `${'x'.repeat(300)}.map`), join(data, 'small.scen')]); // a long name, cut
+  await compare([join(data, 'kart\u00e9.map'), join(data, 'small.scen')]); // a name in UTF-8
+  await compare([`${'-'.repeat(2)}${'y'.repeat(1100)}`, join(data, 'small.scen')]); // a long message, cut
   await compare([]);
   await compare(['--', join(data, 'small.map'), join(data, 'small.scen')]);
   await compare(['small.map', 'small.scen'], data); // relative names, as given
