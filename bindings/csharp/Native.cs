@@ -1,0 +1,356 @@
+// Native.cs - the P/Invoke declarations of liblockstar: every function of
+// include/lockstar.h, lockstar_world.h and lockstar_selftest.h, the
+// blittable structs they take, and the status values.
+//
+// The structs mirror the C ones field for field (the header promises
+// fixed-width integer fields with no padding holes), so they cross the
+// boundary without copying or conversion. Handles travel as the SafeHandle
+// subclasses of Handles.cs, so a grid or context is freed even when the
+// caller forgets Dispose. Allocator arguments are IntPtr: pass IntPtr.Zero
+// (malloc/free); a managed allocator would need callbacks that outlive
+// every native call, which a game has no reason to provide.
+//
+// Written for C# 7.3 and .NET Standard 2.0 (Unity's compiler, mono's mcs):
+// no nullable references, no ranges, no default interface members.
+using System;
+using System.Runtime.InteropServices;
+
+namespace Lockstar
+{
+    /// <summary>ls_status: the library's exact values (never change).</summary>
+    public enum Status : int
+    {
+        Ok = 0,
+        InProgress = 1,
+        NoPath = 2,
+        ExpansionLimit = 3,
+        ErrNullArgument = -1,
+        ErrBadSize = -2,
+        ErrSizeOverflow = -3,
+        ErrOutOfMemory = -4,
+        ErrOutOfBounds = -5,
+        ErrStartOutOfBounds = -6,
+        ErrGoalOutOfBounds = -7,
+        ErrStartBlocked = -8,
+        ErrGoalBlocked = -9,
+        ErrBadOption = -10,
+        ErrBadStepCost = -11,
+        ErrBadWeight = -12,
+        ErrCostOverflow = -13,
+        ErrBufferTooSmall = -14,
+        ErrGridMismatch = -15,
+        ErrNoQuery = -16,
+        ErrNotDone = -17,
+        ErrGridChanged = -18,
+        ErrBadStructSize = -19,
+        ErrBadText = -20,
+        ErrNoPartial = -21,
+        ErrNotUniform = -22,
+        ErrUnsupported = -23,
+        ErrNeedsFullContext = -24,
+        ErrBadFlags = -25,
+        ErrQueueFull = -26,
+        ErrUnknownId = -27,
+        ErrDuplicateId = -28,
+        ErrPoolFull = -29,
+        ErrThread = -30,
+        ErrBadFrame = -31,
+        ErrWorldRange = -32,
+        ErrBadSpeed = -33,
+        ErrBadAgent = -34
+    }
+
+    /// <summary>The header's #define constants.</summary>
+    public static class Limits
+    {
+        public const int VersionMajor = 0, VersionMinor = 1, VersionPatch = 0;
+        public const string VersionString = "0.1.0";
+        public const int MaxDimension = 16384;
+        public const uint MaxCells = 16384u * 16384u;
+        public const uint CostMax = 0x7FFFFFFFu;
+        public const uint MaxStepCost = 65535u;
+        public const int MinWeight = 0x00010000;  // fix16 1.0
+        public const int MaxWeight = 0x00400000;  // fix16 64.0
+        public const int BatchMaxThreads = 64;
+        public const byte CellBlocked = 0, CellOpen = 1;
+        public const uint GridFull = 0, GridCompact = 1;
+        public const uint SearchFull = 0, SearchCompact = 1;
+        public const uint SelftestNone = 0xFFFFFFFFu;
+        public const int SelftestSearch = 0, SelftestScript = 1;
+    }
+
+    public static class Connect { public const int Four = 4, Eight = 8; }
+    public static class Corners { public const int None = 0, One = 1, All = 2; }
+    public static class Heuristic
+    {
+        public const int Auto = 0, Octile = 1, Manhattan = 2, Chebyshev = 3, Zero = 4;
+    }
+    public static class TieBreak { public const int HighG = 0, LowG = 1; }
+    public static class Algorithm { public const int AStar = 0, Jps = 1; }
+    public static class Visit { public const byte None = 0, Open = 1, Closed = 2; }
+    public static class StepReason
+    {
+        public const int Legal = 0, OutOfBounds = 1, Blocked = 2, NotAMove = 3, Corner = 4;
+    }
+    public static class AgentState { public const int Idle = 0, Moving = 1, Arrived = 2; }
+
+    /// <summary>ls_query. Call Native.ls_query_init (or Query.Defaults) first.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Query
+    {
+        public uint StructSize;
+        public int StartX, StartY;
+        public int GoalX, GoalY;
+        public int Connectivity;
+        public int CornerRule;
+        public int Heuristic;
+        public int TieBreak;
+        public int Algorithm;
+        public uint StraightCost;
+        public uint DiagonalCost;
+        public int Weight;          // fix16_t, 65536 = 1.0
+        public uint MaxExpansions;  // 0 = no limit
+
+        /// <summary>ls_query_init's defaults (start and goal 0,0).</summary>
+        public static Query Defaults()
+        {
+            Query q = new Query();
+            Native.ls_query_init(ref q);
+            return q;
+        }
+    }
+
+    /// <summary>ls_point: a grid cell.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Point
+    {
+        public int X, Y;
+        public Point(int x, int y) { X = x; Y = y; }
+        public override string ToString() { return X + "," + Y; }
+    }
+
+    /// <summary>ls_result: the outcome of a finished query.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Result
+    {
+        public Status Status;
+        public int Cost;
+        public uint Expansions;
+        public uint PathLength;
+        public ulong Digest;
+    }
+
+    /// <summary>ls_path_check: what ls_check_path found.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct PathCheck
+    {
+        public uint FirstIllegal;
+        public int Reason;       // StepReason
+        public int Cost;
+        public int CostChanged;
+    }
+
+    /// <summary>ls_rng: SplitMix64 state.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Rng
+    {
+        public ulong State;
+    }
+
+    /// <summary>ls_world: a world frame (fix16 raw values).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct World
+    {
+        public int OriginX, OriginY;
+        public int CellSize;
+        public World(int originX, int originY, int cellSize)
+        {
+            OriginX = originX; OriginY = originY; CellSize = cellSize;
+        }
+    }
+
+    /// <summary>ls_agent: plain data a game may copy, hash or send.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Agent
+    {
+        public World World;
+        public int X, Y;
+        public int Speed;
+        public int State;        // AgentState
+        public uint Count;
+        public uint Target;
+        public int FromX, FromY;
+        public int Travelled;
+    }
+
+    /// <summary>ls_selftest_report.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct SelftestReport
+    {
+        public uint Total;
+        public uint Passed;
+        public uint Failed;
+        public uint FirstFailed;
+        public int FirstFailedKind;
+        public uint FirstFailedStep;
+        public ulong Digest;
+    }
+
+    /// <summary>
+    /// Every function of the public header, one to one. "lockstar" resolves
+    /// to liblockstar.so, lockstar.dll or liblockstar.dylib.
+    /// </summary>
+    public static class Native
+    {
+        public const string Library = "lockstar";
+        const CallingConvention Cdecl = CallingConvention.Cdecl;
+
+        // Version and statuses. The strings are the library's static
+        // storage: returned as IntPtr so the marshaller never frees them.
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern IntPtr ls_version();
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern IntPtr ls_status_string(Status status);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern IntPtr ls_status_name(Status status);
+
+        // Grid.
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_grid_create(int width, int height, IntPtr allocator, out GridHandle grid);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_grid_create_with(int width, int height, uint flags, IntPtr allocator, out GridHandle grid);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern void ls_grid_destroy(IntPtr grid);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_grid_size(GridHandle grid, out int width, out int height);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_grid_get(GridHandle grid, int x, int y, out byte cost);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_grid_set(GridHandle grid, int x, int y, byte cost);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_grid_fill(GridHandle grid, byte cost);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_grid_load(GridHandle grid, byte[] cells, UIntPtr count);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_grid_revision(GridHandle grid, out uint revision);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_grid_set_rect(GridHandle grid, int x, int y, int w, int h, byte cost);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_grid_digest(GridHandle grid, out ulong digest);
+
+        // Queries.
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_query_init(ref Query q);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_query_validate(ref Query q, GridHandle grid);
+
+        // Search contexts.
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_search_create(int width, int height, IntPtr allocator, out SearchHandle search);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_search_create_with(int width, int height, uint flags, IntPtr allocator, out SearchHandle search);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern void ls_search_destroy(IntPtr search);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern uint ls_search_bytes_per_cell(uint flags);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_search_check(SearchHandle search, GridHandle grid, ref Query q);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_search_begin(SearchHandle search, GridHandle grid, ref Query q);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_search_step(SearchHandle search, uint budget);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_search_result(SearchHandle search, out Result result);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_search_expansions(SearchHandle search, out uint count);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_search_path(SearchHandle search, [Out] Point[] points, uint capacity, out uint length);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_search_partial_path(SearchHandle search, [Out] Point[] points, uint capacity, out uint length);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_find_path(SearchHandle search, GridHandle grid, ref Query q,
+                                                 [Out] Point[] points, uint capacity, out Result result);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_search_cell_state(SearchHandle search, int x, int y, out int state);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_search_cell_states(SearchHandle search, [Out] byte[] states, UIntPtr count);
+
+        // Batches.
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_batch_create(int width, int height, uint flags, uint threads,
+                                                    IntPtr allocator, out BatchHandle batch);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern void ls_batch_destroy(IntPtr batch);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern uint ls_batch_threads(BatchHandle batch);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_batch_run(BatchHandle batch, GridHandle grid, [In] Query[] queries, uint count,
+                                                 [Out] Point[] points, uint capacity,
+                                                 [Out] Status[] statuses, [Out] Result[] results);
+
+        // Path check.
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_check_path(GridHandle grid, ref Query q, [In] Point[] points, uint count,
+                                                  int plannedCost, out PathCheck check);
+
+        // Path request queue.
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_queue_create(int width, int height, uint capacity, uint poolPoints,
+                                                    IntPtr allocator, out QueueHandle queue);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern void ls_queue_destroy(IntPtr queue);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_queue_submit(QueueHandle queue, ulong id, ref Query q);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_queue_cancel(QueueHandle queue, ulong id);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_queue_release(QueueHandle queue, ulong id);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_queue_tick(QueueHandle queue, GridHandle grid, uint budget);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_queue_status(QueueHandle queue, ulong id, out Status status);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_queue_pending(QueueHandle queue, out uint count);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_queue_result(QueueHandle queue, ulong id, out Result result);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_queue_path(QueueHandle queue, ulong id, [Out] Point[] points, uint capacity,
+                                                  out uint length);
+
+        // Digest, fixed-point text, random numbers.
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_path_digest([In] Point[] points, uint count, out ulong digest);
+        [DllImport(Library, CallingConvention = Cdecl, CharSet = CharSet.Ansi, BestFitMapping = false)]
+        public static extern Status ls_fix16_parse(string text, out int value);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_rng_seed(ref Rng rng, ulong seed);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern ulong ls_rng_next(ref Rng rng);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern uint ls_rng_below(ref Rng rng, uint bound);
+
+        // World coordinates (lockstar_world.h).
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_world_cell(ref World world, int x, int y, out Point cell);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_world_to_cell(ref World world, GridHandle grid, int x, int y, out Point cell);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_world_cell_center(ref World world, int cx, int cy, out int x, out int y);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_world_distance(int ax, int ay, int bx, int by, out int length);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_world_segment_length(ref World world, int ax, int ay, int bx, int by, out int length);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_world_path_length(ref World world, [In] Point[] points, uint count, out int length);
+
+        // Line of sight, smoothing, following.
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_line_cells(int ax, int ay, int bx, int by, [Out] Point[] cells, uint capacity,
+                                                  out uint count);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_line_of_sight(GridHandle grid, int ax, int ay, int bx, int by, out int clear);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_line_cost(GridHandle grid, int ax, int ay, int bx, int by, out byte maxCost);
+        // [In, Out] on both: smoothing in place passes one array twice, and
+        // the marshaller pins blittable arrays, so both name the same memory.
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_smooth_path(GridHandle grid, [In] Point[] points, uint count,
+                                                   [In, Out] Point[] waypoints, uint capacity, out uint length);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_agent_init(ref Agent agent, ref World world, int x, int y, int speed);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_agent_follow(ref Agent agent, [In] Point[] waypoints, uint count);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_agent_step(ref Agent agent, [In] Point[] waypoints, uint count);
+
+        // Self-test (lockstar_selftest.h).
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_selftest(IntPtr allocator, out SelftestReport report);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern IntPtr ls_selftest_case_name(uint index);
+    }
+}
