@@ -10,7 +10,8 @@
 #        bench/     its own headers, lockstar.h, the reader's movingai.h
 #        tools/     its own headers, lockstar.h, movingai.h, tests/oracle.h, tests/sight_ref.h
 #      (tests/ may include anything: it tests the insides);
-#   3. no source file of src/, cli/, movingai/, tools/ or bench/ is longer
+#   3. no source file of src/, cli/, movingai/, tools/, bench/ (nor a .cs
+#      file of bindings/csharp/) is longer
 #      than 800 lines.
 # Run by `make check`; exits 1 naming each fault.
 set -u
@@ -32,11 +33,14 @@ $(cd "$top_srcdir" && find bindings/js -type f \( -name '*.mjs' -o -name '*.ts' 
 files="$files
 $(cd "$top_srcdir" && find web -type f \( -name '*.mjs' -o -name '*.html' -o -name '*.css' \
     -o -name '*.am' \) 2>/dev/null | sort)"
+# The C# binding: its sources, tests and automake fragment.
+files="$files
+$(cd "$top_srcdir" && find bindings/csharp -type f \( -name '*.cs' -o -name '*.sh' -o -name '*.am' \) 2>/dev/null | sort)"
 for f in $files; do
     grep -qF "\`$f\`" "$doc" || say "$f is not described in docs/architecture.md"
 done
 # Every `folder/file.ext` the document names must exist.
-for f in $(grep -oE '`(src|movingai|cli|bench|tools|tests|include|docs|vectors|bindings/js|web)/[A-Za-z0-9_./-]+\.(c|h|sh|mjs|md|ts|am|json|html|css)`' "$doc" | tr -d '`' | sort -u); do
+for f in $(grep -oE '`(src|movingai|cli|bench|tools|tests|include|docs|vectors|bindings/js|bindings/csharp|web)/[A-Za-z0-9_./-]+\.(c|h|sh|mjs|md|ts|am|json|html|css|cs)`' "$doc" | tr -d '`' | sort -u); do
     [ -f "$top_srcdir/$f" ] || say "docs/architecture.md names $f, which does not exist"
 done
 
@@ -64,7 +68,8 @@ check_includes bench '^(\.\./movingai/)?movingai\.h$'
 check_includes tools '^((\.\./movingai/)?movingai\.h|\.\./tests/(oracle|sight_ref)\.h)$'
 [ -s "$tmp" ] && fail=1
 
-for f in $(cd "$top_srcdir" && find src movingai cli bench tools -type f \( -name '*.c' -o -name '*.h' \) 2>/dev/null); do
+for f in $(cd "$top_srcdir" && { find src movingai cli bench tools -type f \( -name '*.c' -o -name '*.h' \);
+        find bindings/csharp -type f -name '*.cs'; } 2>/dev/null); do
     n=$(wc -l <"$top_srcdir/$f")
     [ "$n" -le 800 ] || say "$f has $n lines (at most 800)"
 done

@@ -2,7 +2,8 @@
 # test.sh - the whole test suite: install what is missing, then
 #   1. build with warnings as errors and run `make check`
 #      (unit suites, golden vectors, CLI, float-free and symbol guards,
-#      the JavaScript binding's node tests: configure --with-node=yes);
+#      the JavaScript binding's node tests: configure --with-node=yes;
+#      the C# binding under mono: --with-mono=yes, so neither can go missing);
 #   2. build again with -fsanitize=address,undefined and run `make check`;
 #   3. `make distcheck` (the release tarball builds and passes on its own);
 #   4. the batch, queue and selftest suites and `lockstar batch` under clang's
@@ -16,8 +17,9 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc 2>/dev/null || echo 2)
 # clang and its sanitizer runtimes (Debian 12: libclang-rt-14-dev) for step 4;
-# --js: node, clang's wasm32-wasi target and wasi-libc for bindings/js.
-sh "$top/tools/deps.sh" --js clang libclang-rt-14-dev
+# --js: node, clang's wasm32-wasi target and wasi-libc for bindings/js;
+# mono's compiler and runtime for the C# binding (step 1).
+sh "$top/tools/deps.sh" --js clang libclang-rt-14-dev mono-mcs mono-runtime
 (cd "$top" && autoreconf -fi >/dev/null 2>&1)
 
 run_check() { # BUILD_DIR LABEL
@@ -31,13 +33,15 @@ run_check() { # BUILD_DIR LABEL
 start=$(date +%s)
 echo "== 1/5 native build (-O2 -Werror) and make check"
 rm -rf "$top/_build/check"
-sh "$top/tools/build.sh" "$top/_build/check" --with-node=yes CFLAGS="-g -O2 -Werror"
+sh "$top/tools/build.sh" "$top/_build/check" --with-node=yes --with-mono=yes CFLAGS="-g -O2 -Werror"
 run_check "$top/_build/check" "make check"
 
 echo "== 2/5 address and undefined-behaviour sanitizers"
 san="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 rm -rf "$top/_build/sanitize"
-sh "$top/tools/build.sh" "$top/_build/sanitize" --disable-shared --without-node \
+# --without-mono: a static, ASan-instrumented build has no liblockstar.so
+# for mono to load (and mono cannot load one without preloading ASan).
+sh "$top/tools/build.sh" "$top/_build/sanitize" --disable-shared --without-node --without-mono \
     CFLAGS="$san" LDFLAGS="-fsanitize=address,undefined"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     run_check "$top/_build/sanitize" "sanitizer make check"
@@ -52,7 +56,7 @@ grep -E '^lockstar-.*archives ready for distribution' -A2 "$top/_build/distcheck
 
 echo "== 4/5 ThreadSanitizer (clang): the batch, queue and selftest suites and lockstar batch"
 rm -rf "$top/_build/tsan"
-sh "$top/tools/build.sh" "$top/_build/tsan" --disable-shared --without-node CC=clang \
+sh "$top/tools/build.sh" "$top/_build/tsan" --disable-shared --without-node --without-mono CC=clang \
     CFLAGS="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread"
 make -C "$top/_build/tsan" -j"$jobs" tests/unit >/dev/null
 for suite in batch queue selftest; do

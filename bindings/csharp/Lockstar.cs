@@ -181,8 +181,11 @@ namespace Lockstar
         public Status FindPath(Grid grid, Query q, out Result result, out Point[] path)
         {
             Status st = Native.ls_find_path(Handle, grid.Handle, ref q, null, 0, out result);
-            if (st == Status.ErrBufferTooSmall)
+            if (st == Status.ErrBufferTooSmall) {
+                // Found, with no room given: read the full result and the path.
+                Native.ls_search_result(Handle, out result);
                 return Path(out path);
+            }
             path = new Point[0];
             return st;
         }

@@ -202,7 +202,12 @@ namespace Lockstar
     /// </summary>
     public static class Native
     {
+#if UNITY_IOS && !UNITY_EDITOR
+        // iOS links native code statically into the player.
+        public const string Library = "__Internal";
+#else
         public const string Library = "lockstar";
+#endif
         const CallingConvention Cdecl = CallingConvention.Cdecl;
 
         // Version and statuses. The strings are the library's static
