@@ -94,6 +94,7 @@ namespace Lockstar.Tests
             int vectors = 0, scripts = 0;
             try {
                 CheckBinding(rep);
+                ApiCheck.Run(rep);
                 List<KeyValuePair<string, int>> files = VecFile.LoadIndex(Path.Combine(dir, "index.txt"));
                 if (args.Length > 1) {
                     List<KeyValuePair<string, int>> chosen = new List<KeyValuePair<string, int>>();
