@@ -19,10 +19,12 @@ pass=0 fail=0 skip=0
 compare() { # LABEL ARGS... (the arguments after `scen`)
     label=$1
     shift
-    "$cli" scen "$@" >"$tmp/c.out" 2>"$tmp/c.err"
-    c_rc=$?
+    # Both at once (two cores); each writes its own files.
+    { "$cli" scen "$@" >"$tmp/c.out" 2>"$tmp/c.err"; echo $? >"$tmp/c.rc"; } &
     "$MONO" "$exe" "$@" >"$tmp/cs.out" 2>"$tmp/cs.err"
     cs_rc=$?
+    wait
+    c_rc=$(cat "$tmp/c.rc")
     for f in c cs; do
         sed 's/, [0-9]*\.[0-9][0-9][0-9] s$/, (cpu time) s/' "$tmp/$f.err" >"$tmp/$f.err.masked"
     done
