@@ -108,9 +108,7 @@ configure_args() {
     native)
         cc=$T_CC
         if [ "$cc" = clang ] && ! command -v clang >/dev/null; then cc=clang-14; fi
-        # The C# binding is tested once, by tools/test.sh; the matrix is
-        # about the C library's bytes (mono would add minutes per target).
-        CONF=(CC="$cc" CFLAGS="$T_FLAGS" --without-mono)
+        CONF=(CC="$cc" CFLAGS="$T_FLAGS")
         CCDESC=$(cc_desc "$cc")
         ;;
     qemu|qemusrc)
@@ -160,9 +158,10 @@ configure_args() {
         CCDESC="$(cc_desc clang-14) --target=wasm32-wasi"
         ;;
     esac
-    # The JavaScript binding is built and tested by the native build
-    # (tools/test.sh); no target of the matrix builds it again.
-    CONF+=(--without-node)
+    # The JavaScript and C# bindings are built and tested by the native
+    # build (tools/test.sh); no target of the matrix builds them again
+    # (mono would add minutes to each native target).
+    CONF+=(--without-node --without-mono)
 }
 
 # The arm64 float-free guard: disassemble the cross-built library with
