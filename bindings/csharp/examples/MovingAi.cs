@@ -36,22 +36,43 @@ namespace Lockstar.Examples
             }
         }
 
+        /// <summary>
+        /// A path as file messages show it (movingai/file.c): whole up to 200
+        /// bytes, else its first 200 bytes and "...", so that the reason after
+        /// it is never cut off.
+        /// </summary>
+        static string Shown(string path)
+        {
+            byte[] b = Utf8.GetBytes(path);
+            return b.Length <= 200 ? path : Utf8.GetString(b, 0, 200) + "...";
+        }
+
+        static readonly UTF8Encoding Utf8 = new UTF8Encoding(false);
+
         /// <summary>The whole file, or the reader's "cannot open" messages.</summary>
         public static byte[] ReadFile(string path)
         {
             if (Directory.Exists(path))
-                throw new MovingAiException(path + ": is a directory, not a file");
+                throw new MovingAiException(Shown(path) + ": is a directory, not a file");
             try {
                 return File.ReadAllBytes(path);
             } catch (FileNotFoundException) {
-                throw new MovingAiException(path + ": cannot open: No such file or directory");
+                throw new MovingAiException(Shown(path) + ": cannot open: No such file or directory");
             } catch (DirectoryNotFoundException) {
-                throw new MovingAiException(path + ": cannot open: No such file or directory");
+                throw new MovingAiException(Shown(path) + ": cannot open: No such file or directory");
             } catch (UnauthorizedAccessException) {
-                throw new MovingAiException(path + ": cannot open: Permission denied");
+                throw new MovingAiException(Shown(path) + ": cannot open: Permission denied");
             } catch (IOException e) {
-                throw new MovingAiException(path + ": cannot read: " + e.Message);
+                throw new MovingAiException(Shown(path) + ": cannot read: " + e.Message);
             }
+        }
+
+        /// <summary>mai_text_refuse_cr: a CR inside a line (CR-only line ends) is refused.</summary>
+        static void RefuseCr(string name, byte[] t, Line l)
+        {
+            if (Array.IndexOf(t, (byte)'\r', l.Start, l.Length) >= 0)
+                throw new MovingAiException(name + ":" + l.Number + ": a carriage return inside the line: " +
+                                            "CR-only line ends are not read (use LF or CRLF line ends)");
         }
 
         // ---- lines and words (movingai/text.c) ----
@@ -165,8 +186,10 @@ namespace Lockstar.Examples
         static Line NeedLine(string name, Cursor c, string expected)
         {
             Line line;
-            if (c.Next(out line))
+            if (c.Next(out line)) {
+                RefuseCr(name, c.Text, line);
                 return line;
+            }
             if (c.LineNo == 0)
                 throw new MovingAiException(name + ":1: empty file; expected '" + expected + "'");
             throw new MovingAiException(name + ":" + (c.LineNo + 1) + ": file ends early; expected '" + expected + "'");
@@ -212,6 +235,7 @@ namespace Lockstar.Examples
             for (int y = 0; y < height; y++) {
                 if (!c.Next(out line))
                     throw new MovingAiException(name + ":" + (c.LineNo + 1) + ": file ends after " + y + " of " + height + " map rows");
+                RefuseCr(name, t, line);
                 if (line.Length != width)
                     throw new MovingAiException(name + ":" + line.Number + ": row " + y + " is " +
                                                 (line.Length < width ? "too short" : "too long") + ": " + line.Length +
@@ -258,6 +282,15 @@ namespace Lockstar.Examples
             return fraction > 0 && i == n;
         }
 
+        // optimal_length is never used, but a number of a megabyte is junk:
+        // at most 10 digits before the point and 20 after (movingai/scen.c).
+        static bool DecimalFits(byte[] t, int[] f)
+        {
+            int point = 0;
+            while (point < f[1] && t[f[0] + point] != '.') point++;
+            return point <= 10 && (point == f[1] || f[1] - point - 1 <= 20);
+        }
+
         /// <summary>Parse a scenario against a width x height map.</summary>
         public static List<ScenQuery> ParseScen(string name, byte[] t, int width, int height)
         {
@@ -265,6 +298,7 @@ namespace Lockstar.Examples
             Line line;
             if (!c.Next(out line))
                 throw new MovingAiException(name + ":1: empty file; expected 'version 1'");
+            RefuseCr(name, t, line);
             List<int[]> w = Words(t, line);
             if (w.Count == 2 && Equals(t, w[0], "version")) {
                 if (!Equals(t, w[1], "1") && !Equals(t, w[1], "1.0"))
@@ -277,6 +311,7 @@ namespace Lockstar.Examples
             List<ScenQuery> queries = new List<ScenQuery>();
             while (c.Next(out line)) {
                 if (Blank(t, line)) continue;
+                RefuseCr(name, t, line);
                 List<int[]> f = new List<int[]>();
                 int begin = 0;
                 for (int i = 0; i <= line.Length; i++) {
@@ -297,6 +332,9 @@ namespace Lockstar.Examples
                 if (!IsDecimal(t, f[8]))
                     throw new MovingAiException(name + ":" + line.Number + ": bad optimal_length '" + Quote(t, f[8]) +
                                                 "': expected a decimal such as 12 or 3.41421");
+                if (!DecimalFits(t, f[8]))
+                    throw new MovingAiException(name + ":" + line.Number + ": bad optimal_length '" + Quote(t, f[8]) +
+                                                "': at most 10 digits before the point and 20 after");
                 if ((int)mw != width || (int)mh != height)
                     throw new MovingAiException(name + ":" + line.Number + ": scenario is for a " + mw + "x" + mh +
                                                 " map, but the map is " + width + "x" + height);
