@@ -62,6 +62,8 @@ namespace Lockstar.Examples
                 throw new MovingAiException(Shown(path) + ": cannot open: No such file or directory");
             } catch (UnauthorizedAccessException) {
                 throw new MovingAiException(Shown(path) + ": cannot open: Permission denied");
+            } catch (PathTooLongException) {
+                throw new MovingAiException(Shown(path) + ": cannot open: File name too long");
             } catch (IOException e) {
                 throw new MovingAiException(Shown(path) + ": cannot read: " + e.Message);
             }
