@@ -9,7 +9,8 @@
 # disassembled and must contain no floating-point instruction.
 #
 # Targets (tests/cross/targets.sh): x86_64-{gcc,clang}-{O0,O2,O3,O3-fastmath},
-# i686 armhf arm64 s390x ppc64el mips64el riscv64 win64 wasm32; "x86_64"
+# i686 armhf arm64 s390x ppc64el mips64el riscv64 powerpc mips tcc-x86_64
+# win64 wasm32; "x86_64"
 # means the eight native ones; no argument means all. Run
 # tests/cross/setup.sh (root) first to install the toolchains.
 #
@@ -109,6 +110,17 @@ configure_args() {
         cc=$T_CC
         if [ "$cc" = clang ] && ! command -v clang >/dev/null; then cc=clang-14; fi
         CONF=(CC="$cc" CFLAGS="$T_FLAGS")
+        CCDESC=$(cc_desc "$cc")
+        ;;
+    tcc)
+        # The Tiny C Compiler links with its own linker, which has no
+        # version scripts: libtool's -export-symbols-regex (the ls_* export
+        # list of the shared library) cannot be applied, so only the static
+        # library is built, as on every cross target. tcc does not define
+        # __GNUC__, so this is the one target that runs the portable
+        # fallbacks of src/bits.h and src/compiler.h.
+        cc=$T_CC
+        CONF=(CC="$cc" CFLAGS="$T_FLAGS" --disable-shared)
         CCDESC=$(cc_desc "$cc")
         ;;
     qemu|qemusrc)

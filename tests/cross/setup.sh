@@ -14,6 +14,13 @@
 #   riscv64    qemu-user, gcc-riscv64-linux-gnu, libc6-dev-riscv64-cross;
 #              libfixmath + CUnit built from Debian's sources (no riscv64
 #              binary packages in Debian 12)
+#   powerpc, mips  the same as riscv64: 32-bit big-endian, not Debian 12
+#              architectures (powerpc lives in debian-ports, big-endian mips
+#              was dropped before bookworm), but the cross gcc and libc are
+#              in bookworm main: gcc-powerpc-linux-gnu, gcc-mips-linux-gnu,
+#              libc6-dev-powerpc-cross, libc6-dev-mips-cross
+#   tcc-x86_64 tcc (the Tiny C Compiler), with the native libfixmath-dev
+#              and libcunit1-dev
 #   win64      gcc-mingw-w64-x86-64-win32, wine, wine64; libs from sources;
 #              a wine prefix in the cache, created once
 #   wasm32     clang-14, lld-14, llvm-14, wasi-libc, libclang-rt-14-dev-wasm32,
@@ -58,11 +65,13 @@ for t in "$@"; do
 done
 
 # ------------------------------------------------------------ apt helpers
+# DPkg::Lock::Timeout: wait for another apt/dpkg (a second setup.sh, an
+# unattended upgrade) instead of failing at once on the dpkg lock.
 apt_updated=no
 apt_update() {
     [ "$apt_updated" = yes ] && return 0
     local s; s=$(now)
-    if ! apt-get update -q >"$CACHE/apt-update.log" 2>&1; then
+    if ! apt-get update -q -o DPkg::Lock::Timeout=900 >"$CACHE/apt-update.log" 2>&1; then
         log "WARN: apt-get update reported errors (stale multiarch index on the mirror?); continuing:"
         grep -E '^(E|W):' "$CACHE/apt-update.log" | head -5 | sed 's/^/setup:   /'
     fi
@@ -85,7 +94,7 @@ apt_install() { # apt_install PKG...  (only what is missing)
     [ -z "$miss" ] && return 0
     apt_update
     # shellcheck disable=SC2086
-    apt-get install -y -q --no-install-recommends $miss \
+    apt-get install -y -q -o DPkg::Lock::Timeout=900 --no-install-recommends $miss \
         >>"$CACHE/apt-install.log" 2>&1 || {
         tail -20 "$CACHE/apt-install.log" >&2
         return 1
@@ -260,6 +269,13 @@ setup_one() {
             probe "$u" "$PROBES/$u" "$T_EMU" -- "$T_TRIP-gcc" -O2 -static \
                 -I"$CACHE/deps/$u/include" -x c "$PROBE_C" -x none \
                 -L"$CACHE/deps/$u/lib" -llibfixmath -lcunit || return 1
+            ;;
+        tcc)
+            local s; s=$(now)
+            apt_install tcc autoconf automake libtool pkgconf libfixmath-dev \
+                libcunit1-dev || return 1
+            record "install-$u" "$(elapsed "$s")"
+            probe "$u" "$PROBES/$u" -- tcc "$PROBE_C" -llibfixmath -lcunit || return 1
             ;;
         wine)
             local s; s=$(now)

@@ -3,11 +3,15 @@
 #
 # One line per target:
 #   name  kind  dpkg-arch  host-triplet  emulator  compiler  flags
-# (flags: commas stand for spaces; "gcc" on a cross target means the
+# (flags: commas stand for spaces, "-" for none; "gcc" on a cross target means the
 # triplet-prefixed cross gcc, "clang" on wasm32 means clang-14 --target=wasm32-wasi)
 # kind: native   built with the machine's own gcc/clang (x86_64 flag variants)
 #       qemu     Debian cross gcc + multiarch libfixmath-dev:ARCH/libcunit1-dev:ARCH
 #       qemusrc  Debian cross gcc; libfixmath/CUnit built from Debian sources
+#                (riscv64, and the 32-bit big-endian powerpc and mips, which
+#                are not Debian 12 architectures: no multiarch packages)
+#       tcc      native, the Tiny C Compiler (a third compiler family);
+#                Debian's libfixmath-dev and libcunit1-dev
 #       wine     mingw-w64 gcc; libs from sources; run under wine
 #       wasi     clang --target=wasm32-wasi + wasi-libc; libs from sources; node WASI
 LS_CROSS_TABLE='
@@ -26,6 +30,9 @@ s390x                   qemu    s390x    s390x-linux-gnu          qemu-s390x    
 ppc64el                 qemu    ppc64el  powerpc64le-linux-gnu    qemu-ppc64le   gcc      -O2
 mips64el                qemu    mips64el mips64el-linux-gnuabi64  qemu-mips64el  gcc      -O2
 riscv64                 qemusrc -        riscv64-linux-gnu        qemu-riscv64   gcc      -O2
+powerpc                 qemusrc -        powerpc-linux-gnu        qemu-ppc       gcc      -O2
+mips                    qemusrc -        mips-linux-gnu           qemu-mips      gcc      -O2
+tcc-x86_64              tcc     -        x86_64-linux-gnu         -              tcc      -
 win64                   wine    -        x86_64-w64-mingw32       wine           gcc      -O2
 wasm32                  wasi    -        wasm32-unknown-wasi      node           clang    -O2
 '
@@ -45,6 +52,7 @@ ls_cross_lookup() {
     set -- $line
     T_NAME=$1 T_KIND=$2 T_ARCH=$3 T_TRIP=$4 T_EMU=$5 T_CC=$6
     T_FLAGS=$(printf '%s' "$7" | tr ',' ' ')
+    [ "$T_FLAGS" = - ] && T_FLAGS=
 }
 
 # Where setup.sh puts downloaded sources, source-built libraries and the
