@@ -52,7 +52,7 @@ ls_cross_lookup() {
     set -- $line
     T_NAME=$1 T_KIND=$2 T_ARCH=$3 T_TRIP=$4 T_EMU=$5 T_CC=$6
     T_FLAGS=$(printf '%s' "$7" | tr ',' ' ')
-    [ "$T_FLAGS" = - ] && T_FLAGS=
+    if [ "$T_FLAGS" = - ]; then T_FLAGS=; fi
 }
 
 # Where setup.sh puts downloaded sources, source-built libraries and the
