@@ -48,6 +48,12 @@ if [ -z "$maps" ]; then
     if [ -d "$d" ]; then maps=$(cd "$d" && pwd); fi
 fi
 
+# tests/maps (in make check) reads LS_MAPS_DIR, else $top_srcdir/../shared/maps:
+# give it the same maps as the scen comparison, wherever the source tree is.
+if [ -n "$maps" ] && [ -z "${LS_MAPS_DIR:-}" ]; then
+    export LS_MAPS_DIR=$maps
+fi
+
 log() { printf 'check-cross: %s\n' "$*"; }
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.0f", b - a }'; }
