@@ -160,7 +160,9 @@ const char *ls_status_name(ls_status status);
 /* ------------------------------------------------------------------------
  * Allocation
  *
- * Optional. Pass NULL wherever an allocator is taken to use malloc/free.
+ * Optional. Pass NULL wherever an allocator is taken to use malloc/free
+ * (calloc for the blocks that must start zeroed: the system then gives a
+ * search context's pages memory only when a query first touches them).
  * lockstar allocates only in ls_grid_create, ls_search_create,
  * ls_queue_create and ls_batch_create; queries and batch runs never
  * allocate.

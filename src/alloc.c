@@ -1,6 +1,12 @@
 /*
  * alloc.c - every allocation of the library goes through here, so a caller's
  * hook sees all of them (and tests can prove that queries allocate nothing).
+ *
+ * Zeroed blocks (ls__alloc_zeroed) come from calloc when the caller gave no
+ * allocator: for a large block the C library maps fresh pages that the
+ * system zeroes on first touch, so a search context for a 16384 x 16384
+ * grid (4 GiB of nodes) costs only the pages its queries reach. A caller's
+ * allocator makes no such promise, so its blocks are zeroed here.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -41,13 +47,20 @@ void ls__release(const ls_allocator *a, void *block, size_t size)
         a->release(a->user, block, size);
 }
 
-void *ls__alloc_object(const ls_allocator *requested, ls_allocator *a,
-                       size_t size)
+void *ls__alloc_zeroed(const ls_allocator *a, size_t size)
 {
     void *block;
-    ls__allocator_copy(a, requested);
-    block = ls__alloc(a, size);
+    if (a->alloc == default_alloc)
+        return calloc(1, size);
+    block = a->alloc(a->user, size);
     if (block)
         memset(block, 0, size);
     return block;
+}
+
+void *ls__alloc_object(const ls_allocator *requested, ls_allocator *a,
+                       size_t size)
+{
+    ls__allocator_copy(a, requested);
+    return ls__alloc_zeroed(a, size);
 }

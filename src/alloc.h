@@ -10,6 +10,10 @@
 
 /* Allocation through the caller's hooks or malloc/free. */
 void *ls__alloc(const ls_allocator *a, size_t size);
+/* size bytes, all zero, through a as ls__alloc. Without a caller's
+ * allocator this is calloc, whose large blocks are pages the system zeroes
+ * only when first touched; a caller's blocks are zeroed with memset. */
+void *ls__alloc_zeroed(const ls_allocator *a, size_t size);
 /* Release block (NULL is ignored), giving the size it was allocated with. */
 void ls__release(const ls_allocator *a, void *block, size_t size);
 /* Copy *src (or the malloc/free pair when src is NULL) into *dst. */

@@ -3,7 +3,6 @@
  * for a grid size so that queries never allocate.
  */
 #include <stdint.h>
-#include <string.h>
 #include "alloc.h"
 #include "grid.h"
 #include "openlist.h"
@@ -71,18 +70,18 @@ ls_status ls_search_create_with(int32_t width, int32_t height, uint32_t flags,
         /* 16-byte nodes: g, tag, then the open list's next and prev. */
         s->open.node_shift = 4;
         s->open.link_shift = 2;
-        s->nodes = ls__alloc(&a, (size_t)cells << 4);
+        s->nodes = ls__alloc_zeroed(&a, (size_t)cells << 4);
         s->open.link = s->nodes ? (uint32_t *)s->nodes + 2 : NULL;
         s->open.heap = ls__alloc(&a, (size_t)cells * sizeof(uint32_t));
     } else {
         s->open.node_shift = 3;
         s->open.link_shift = 0;
-        s->nodes = ls__alloc(&a, (size_t)cells << 3);
+        s->nodes = ls__alloc_zeroed(&a, (size_t)cells << 3);
         s->open.link = ls__alloc(&a, (size_t)cells * sizeof(uint32_t));
     }
     s->open.heads = ls__alloc(&a, (size_t)s->open.bucket_count * sizeof(uint32_t));
     s->open.sort_keys = ls__alloc(&a, LS_SORT_KEYS * sizeof(uint64_t));
-    s->open.occupied = ls__alloc(
+    s->open.occupied = ls__alloc_zeroed(
         &a, (size_t)(s->open.bucket_count >> 6) * sizeof(uint64_t));
     if (!s->nodes || !s->open.link || !s->open.heads || !s->open.sort_keys ||
         !s->open.occupied ||
@@ -91,12 +90,13 @@ ls_status ls_search_create_with(int32_t width, int32_t height, uint32_t flags,
         ls__release(&a, s, sizeof *s);
         return LS_ERR_OUT_OF_MEMORY;
     }
-    /* Generation 0 is never used by a query, so zeroed tags mean "unseen". */
-    memset(s->nodes, 0, (size_t)cells << s->open.node_shift);
+    /* Generation 0 is never used by a query, so zeroed tags mean "unseen":
+     * the nodes came zeroed, and without a caller's allocator as pages
+     * the system zeroes on first touch (src/alloc.c), so a context costs
+     * only the cells its queries reach. Nothing else is per cell: the heap
+     * and the links are written before they are read. */
     for (i = 0; i < s->open.bucket_count; i++)
         s->open.heads[i] = LS_NO_CELL;
-    memset(s->open.occupied, 0,
-           (size_t)(s->open.bucket_count >> 6) * sizeof(uint64_t));
     s->width = width;
     s->height = height;
     s->stride = (uint32_t)width + 2u;

@@ -3,7 +3,6 @@
  * through the A* or JPS loop, finish it, and ls_find_path, which does all
  * three at once.
  */
-#include <string.h>
 #include "digest.h"
 #include "direction.h"
 #include "heuristic.h"
@@ -25,11 +24,26 @@ ls_status ls__search_finish_found(ls_search *s)
     return ls__search_finish(s, LS_OK);
 }
 
+/* Once every 8191 queries: forget all stamps for real. Only the tags
+ * matter (a cell whose tag is not of this generation is unseen, whatever
+ * its g and links hold), and only tags that are not zero yet are written:
+ * the pages of a large context that no query reached were never touched
+ * (src/context.c), and reading them finds zeroes without making the
+ * system give them memory, where a memset of the whole array would. */
+static LS_NOINLINE void forget_all_stamps(ls_search *s)
+{
+    const uint32_t words = 1u << (s->open.node_shift - 2u);
+    uint32_t *tag = &s->nodes[0].tag;
+    uint32_t cell;
+    for (cell = 0; cell < s->cell_count; cell++, tag += words)
+        if (*tag != 0u)
+            *tag = 0u;
+}
+
 static void next_generation(ls_search *s)
 {
     if (s->generation == LS_GENERATION_MAX) {
-        /* Once every 8191 queries: forget all stamps for real. */
-        memset(s->nodes, 0, (size_t)s->cell_count << s->open.node_shift);
+        forget_all_stamps(s);
         s->generation = 0;
     }
     s->generation++;

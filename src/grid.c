@@ -62,25 +62,72 @@ static void set_bits(ls_grid *g, uint32_t c, uint32_t r, int passable)
     }
 }
 
-/* Recompute every bit, the count of costly cells and the digest from the
+/* Rebuild both bitsets from the cells a word at a time. A bit per cell
+ * through set_bits would cost a read-modify-write of two words per cell,
+ * and in column order a cache miss per cell (the column words of one row
+ * lie a column's length apart). Here each word is written once: a row
+ * word from 64 adjacent cells; column words a band of 64 rows at a time,
+ * gathered for 512 columns in a stack array while each row of the band is
+ * read in order (reading a column down the band instead would touch 64
+ * lines a stride apart, which fall into the same few cache sets), then
+ * stored. Border cells are blocked, so they make the zero bits around
+ * the grid. */
+#define LS_BITS_CHUNK 512u
+static void rebuild_bits(ls_grid *g)
+{
+    const uint32_t stride = g->stride, rows = (uint32_t)g->height + 2u;
+    uint64_t gather[LS_BITS_CHUNK];
+    uint32_t r, c, k, band;
+    bits_block(g->row_bits)[0] = 0;
+    g->row_bits[(size_t)rows * g->row_words] = 0;
+    bits_block(g->col_bits)[0] = 0;
+    g->col_bits[(size_t)stride * g->col_words] = 0;
+    for (r = 0; r < rows; r++) {
+        const uint8_t *line = g->cells + (size_t)r * stride;
+        for (k = 0; k < g->row_words; k++) {
+            uint32_t end = stride - k * 64u < 64u ? stride - k * 64u : 64u;
+            uint64_t word = 0;
+            for (c = 0; c < end; c++)
+                word |= (uint64_t)(line[k * 64u + c] != LS_CELL_BLOCKED) << c;
+            g->row_bits[(size_t)r * g->row_words + k] = word;
+        }
+    }
+    for (band = 0; band < g->col_words; band++) {
+        const uint32_t first = band * 64u;
+        const uint32_t end = rows - first < 64u ? rows - first : 64u;
+        uint32_t c0;
+        for (c0 = 0; c0 < stride; c0 += LS_BITS_CHUNK) {
+            const uint32_t n = stride - c0 < LS_BITS_CHUNK ? stride - c0
+                                                           : LS_BITS_CHUNK;
+            memset(gather, 0, sizeof gather);
+            for (r = 0; r < end; r++) {
+                const uint8_t *line =
+                    g->cells + (size_t)(first + r) * stride + c0;
+                for (c = 0; c < n; c++)
+                    gather[c] |= (uint64_t)(line[c] != LS_CELL_BLOCKED) << r;
+            }
+            for (c = 0; c < n; c++)
+                g->col_bits[(size_t)(c0 + c) * g->col_words + band] = gather[c];
+        }
+    }
+}
+
+/* Recompute the bitsets, the count of costly cells and the digest from the
  * cells (the digest as the sum of every cell's term: the same value the
  * per-cell updates of ls__grid_put keep). */
 static void rebuild_derived(ls_grid *g)
 {
     uint32_t c, r, costly = 0, index = 0;
     uint64_t digest = ls__map_size_term(g->width, g->height);
-    if (g->row_bits) {
-        memset(bits_block(g->row_bits), 0, row_bits_bytes(g));
-        memset(bits_block(g->col_bits), 0, col_bits_bytes(g));
-    }
-    for (r = 1; r <= (uint32_t)g->height; r++)
+    if (g->row_bits)
+        rebuild_bits(g);
+    for (r = 1; r <= (uint32_t)g->height; r++) {
+        const uint8_t *line = g->cells + (size_t)r * g->stride;
         for (c = 1; c <= (uint32_t)g->width; c++) {
-            uint8_t v = g->cells[r * g->stride + c];
-            if (v != LS_CELL_BLOCKED)
-                set_bits(g, c, r, 1);
-            costly += v > 1;
-            digest += ls__map_cell_term(index++, v);
+            costly += line[c] > 1;
+            digest += ls__map_cell_term(index++, line[c]);
         }
+    }
     g->costly_cells = costly;
     g->digest = digest;
 }

@@ -3,9 +3,10 @@
 #
 #   1. An allow-list of everything src/.libs/liblockstar_core.a may need
 #      from outside (an undefined symbol no member of the archive defines):
-#        - libc: malloc and free (the default allocator), memcpy, memmove
-#          and memset. Nothing else: no I/O, no clock, no rand, no qsort
-#          (unstable, differs per libc), no getenv, no abort.
+#        - libc: malloc, calloc and free (the default allocator; calloc
+#          for zeroed blocks, src/alloc.c), memcpy, memmove and memset.
+#          Nothing else: no I/O, no clock, no rand, no qsort (unstable,
+#          differs per libc), no getenv, no abort.
 #        - threads, for ls_batch (src/thread.c, the only caller), by
 #          platform ($host_os): POSIX pthread_create/join, mutex
 #          init/destroy/lock/unlock, cond init/destroy/wait/broadcast;
@@ -61,7 +62,7 @@ trap 'rm -rf "$work"' EXIT
 fail=0
 
 # ------------------------------------------------------------ the lists
-libc_allowed='^(malloc|free|memcpy|memmove|memset)$'
+libc_allowed='^(malloc|calloc|free|memcpy|memmove|memset)$'
 fix16_allowed='^fix16_(mul|div|sqrt|add|sub|sadd|ssub|smul|log)$'
 # Exactly the thread functions src/thread.c calls, per platform: a batch
 # needs workers that sleep between runs (a run must not start threads).
@@ -165,9 +166,9 @@ selftest 0 "printf qsort rand time getenv abort puts fprintf sqrt fix16_exp
     fix16_sin fix16_atan2 fix16_from_float fix16_to_dbl __adddf3 __divdf3
     __floatsidf __fixdfsi __powidf2 __aeabi_dadd __aeabi_i2d __aeabi_fmul
     __imp_printf _imp__qsort _qsort __asan __udivsf3 __ashlxf3 _malloc
-    calloc realloc bsearch pthread_detach pthread_cancel pthread_kill
+    realloc bsearch pthread_detach pthread_cancel pthread_kill
     TerminateThread Sleep" \
-    "malloc free memcpy memmove memset free@GLIBC_2.2.5 __imp_malloc fix16_mul
+    "malloc calloc free memcpy memmove memset free@GLIBC_2.2.5 __imp_malloc fix16_mul
     fix16_sqrt __udivdi3 __umoddi3 __ctzdi2 __clzdi2 __divdi3 __multi3
     __udivti3 __ashldi3 __lshrdi3 __muloti4 __aeabi_uldivmod __aeabi_uidiv
     __aeabi_memcpy4 __stack_chk_fail _GLOBAL_OFFSET_TABLE_ .TOC. ___chkstk_ms
@@ -248,7 +249,7 @@ while read -r verdict name raw; do
         [ "$raw" = "$name" ] || as=" (as $raw)"
         echo "check-symbols: FAIL: the library calls '$name'$as," \
              "which is not on the allow-list of tests/check-symbols.sh" \
-             "(libc: malloc free memcpy memmove memset; threads for" \
+             "(libc: malloc calloc free memcpy memmove memset; threads for" \
              "$host_os: $thread_allowed), needed by: ${where:-?}"
         fail=1 ;;
     esac

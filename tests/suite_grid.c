@@ -9,6 +9,7 @@
 #include <string.h>
 #include <CUnit/CUnit.h>
 #include "lockstar.h"
+#include "../src/grid.h" /* the bitsets, checked bit by bit */
 #include "suites.h"
 #include "test_util.h"
 
@@ -426,6 +427,74 @@ static void test_compact_grid_gives_the_same_searches(void)
     CU_ASSERT(jps_paths >= 100); /* the comparison was real */
 }
 
+/* Every bit of both JPS bitsets (src/grid.h, docs/design.md) against the
+ * cells it mirrors, the zero pad word before and after each set, and the
+ * zero bits past the bordered row or column. grid.c rebuilds the sets a
+ * word at a time on fill and load; widths and heights around multiples of
+ * 64 catch a word or band boundary off by one, and strides 512 and 513
+ * (widths 510, 511) the 512-column chunks of the column words. */
+static int bitsets_mirror_cells(const ls_grid *g)
+{
+    const uint32_t rows = (uint32_t)g->height + 2u;
+    uint32_t r, c;
+    if (g->row_bits[-1] != 0 || g->col_bits[-1] != 0 ||
+        g->row_bits[(size_t)rows * g->row_words] != 0 ||
+        g->col_bits[(size_t)g->stride * g->col_words] != 0)
+        return 0;
+    for (r = 0; r < g->row_words * 64u && r < 64u * g->col_words; r++)
+        for (c = 0; c < g->row_words * 64u; c++) {
+            int cell = r < rows && c < g->stride &&
+                       g->cells[(size_t)r * g->stride + c] != LS_CELL_BLOCKED;
+            if (r < rows && ((g->row_bits[(size_t)r * g->row_words + c / 64u] >>
+                              (c % 64u)) & 1u) != (uint64_t)cell)
+                return 0;
+            if (c < g->stride &&
+                ((g->col_bits[(size_t)c * g->col_words + r / 64u] >>
+                  (r % 64u)) & 1u) != (uint64_t)cell)
+                return 0;
+        }
+    return 1;
+}
+
+static void test_grid_bitsets_mirror_cells_after_fill_and_load(void)
+{
+    static const int32_t sides[] = { 1, 2, 61, 62, 63, 64, 65, 127, 130,
+                                     510, 511 };
+    const size_t n = sizeof sides / sizeof sides[0];
+    size_t i, j, bad = 0, tried = 0;
+    ls_rng rng;
+    ls_rng_seed(&rng, 14);
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++) {
+            int32_t w = sides[i], h = sides[j], k;
+            size_t count = (size_t)w * (size_t)h;
+            uint8_t *cells = malloc(count);
+            ls_grid *g = NULL;
+            CU_ASSERT_FATAL(cells != NULL);
+            CU_ASSERT_FATAL(ls_grid_create(w, h, NULL, &g) == LS_OK);
+            bad += !bitsets_mirror_cells(g); /* all open, from create */
+            for (k = 0; k < (int32_t)count; k++)
+                cells[k] = ls_rng_below(&rng, 3) == 0
+                               ? LS_CELL_BLOCKED
+                               : (uint8_t)(1 + ls_rng_below(&rng, 255));
+            CU_ASSERT(ls_grid_load(g, cells, count) == LS_OK);
+            bad += !bitsets_mirror_cells(g);
+            /* Single edits keep the bits in step too. */
+            ls_grid_set(g, w - 1, h - 1, LS_CELL_BLOCKED);
+            ls_grid_set(g, 0, 0, 9);
+            bad += !bitsets_mirror_cells(g);
+            CU_ASSERT(ls_grid_fill(g, LS_CELL_BLOCKED) == LS_OK);
+            bad += !bitsets_mirror_cells(g);
+            CU_ASSERT(ls_grid_fill(g, 3) == LS_OK);
+            bad += !bitsets_mirror_cells(g);
+            tried += 5;
+            ls_grid_destroy(g);
+            free(cells);
+        }
+    CU_ASSERT_EQUAL(tried, 5u * n * n);
+    CU_ASSERT_EQUAL(bad, 0);
+}
+
 static void test_grid_destroy_accepts_null(void)
 {
     /* Must simply return; a crash fails the run. */
@@ -463,6 +532,8 @@ int suite_grid_register(void)
         !CU_add_test(s, "get and set out of bounds are refused",
                      test_grid_get_and_set_out_of_bounds_are_refused) ||
         !CU_add_test(s, "destroy accepts NULL", test_grid_destroy_accepts_null) ||
+        !CU_add_test(s, "bitsets mirror the cells after fill and load",
+                     test_grid_bitsets_mirror_cells_after_fill_and_load) ||
         !CU_add_test(s, "compact grid gives the same searches",
                      test_compact_grid_gives_the_same_searches))
         return -1;
