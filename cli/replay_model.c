@@ -5,6 +5,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "memory.h"
 #include "replay_model.h"
 
 #define NONE UINT32_MAX
@@ -52,21 +53,21 @@ void cli_model_destroy(cli_model *m)
     ls_search_destroy(m->search);
     if (m->req)
         for (k = 0; k < m->slots; k++)
-            free(m->req[k].path);
-    free(m->req);
-    free(m->queries);
-    free(m->which);
-    free(m->statuses);
-    free(m->results);
-    free(m->points);
-    free(m->scratch);
-    free(m);
+            cli_release(m->req[k].path);
+    cli_release(m->req);
+    cli_release(m->queries);
+    cli_release(m->which);
+    cli_release(m->statuses);
+    cli_release(m->results);
+    cli_release(m->points);
+    cli_release(m->scratch);
+    cli_release(m);
 }
 
 ls_status cli_model_create(int32_t width, int32_t height, uint32_t slots,
                            uint32_t threads, cli_model **out)
 {
-    cli_model *m = calloc(1, sizeof *m);
+    cli_model *m = cli_alloc_zeroed(1, sizeof *m);
     ls_status st;
     uint32_t n = slots ? slots : 1;
     *out = NULL;
@@ -82,21 +83,23 @@ ls_status cli_model_create(int32_t width, int32_t height, uint32_t slots,
     if (m->capacity < 64)
         m->capacity = 64;
     m->head = m->tail = NONE;
-    st = ls_batch_create(width, height, LS_SEARCH_FULL, threads, NULL,
+    st = ls_batch_create(width, height, LS_SEARCH_FULL, threads,
+                         cli_library_allocator(),
                          &m->batch);
     if (st == LS_OK)
-        st = ls_search_create(width, height, NULL, &m->search);
+        st = ls_search_create(width, height, cli_library_allocator(),
+                              &m->search);
     if (st != LS_OK) {
         cli_model_destroy(m);
         return st;
     }
-    m->req = calloc(n, sizeof *m->req);
-    m->queries = malloc(n * sizeof *m->queries);
-    m->which = malloc(n * sizeof *m->which);
-    m->statuses = malloc(n * sizeof *m->statuses);
-    m->results = malloc(n * sizeof *m->results);
-    m->points = malloc((size_t)n * m->capacity * sizeof *m->points);
-    m->scratch = malloc((size_t)m->cells * sizeof *m->scratch);
+    m->req = cli_alloc_zeroed(n, sizeof *m->req);
+    m->queries = cli_alloc(n * sizeof *m->queries);
+    m->which = cli_alloc(n * sizeof *m->which);
+    m->statuses = cli_alloc(n * sizeof *m->statuses);
+    m->results = cli_alloc(n * sizeof *m->results);
+    m->points = cli_alloc((size_t)n * m->capacity * sizeof *m->points);
+    m->scratch = cli_alloc((size_t)m->cells * sizeof *m->scratch);
     if (!m->req || !m->queries || !m->which || !m->statuses ||
         !m->results || !m->points || !m->scratch) {
         cli_model_destroy(m);
@@ -153,7 +156,7 @@ static ls_status keep_path(model_request *r, const ls_point *points,
                            uint32_t length)
 {
     if (length > r->room) {
-        ls_point *bigger = realloc(r->path, (size_t)length * sizeof *bigger);
+        ls_point *bigger = cli_resize(r->path, (size_t)length * sizeof *bigger);
         if (!bigger)
             return LS_ERR_OUT_OF_MEMORY;
         r->path = bigger;

@@ -5,6 +5,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "memory.h"
 #include "replay.h"
 
 #define MAX_WORDS 64
@@ -177,7 +178,7 @@ static int grow(reader *r, void **array, uint32_t *room, uint32_t count,
     if (count < *room)
         return 0;
     n = *room ? *room * 2u : 64u;
-    bigger = realloc(*array, (size_t)n * size);
+    bigger = cli_resize(*array, (size_t)n * size);
     if (!bigger)
         return fail(r, "out of memory", NULL);
     *array = bigger;
@@ -220,8 +221,8 @@ static int index_agents(reader *r)
         return 0;
     }
     size = size ? size * 2u : 256u;
-    free(r->index);
-    r->index = calloc(size, sizeof *r->index);
+    cli_release(r->index);
+    r->index = cli_alloc_zeroed(size, sizeof *r->index);
     if (!r->index)
         return fail(r, "out of memory", NULL);
     r->index_size = size;
@@ -241,10 +242,10 @@ static int read_map(reader *r, const line_words *w)
     if (want_words(r, w, 2, "map FILE") != 0 || once(r, &r->seen.map, "map"))
         return -1;
     n = strlen(w->word[1]);
-    r->s->map_path = malloc(n + 1);
+    r->s->map_path = cli_alloc(n + 1);
     slash = strrchr(r->name, '/');
     dir = (slash && w->word[1][0] != '/') ? (size_t)(slash - r->name) + 1 : 0;
-    r->s->map_file = malloc(dir + n + 1);
+    r->s->map_file = cli_alloc(dir + n + 1);
     if (!r->s->map_path || !r->s->map_file)
         return fail(r, "out of memory", NULL);
     memcpy(r->s->map_path, w->word[1], n + 1);
@@ -490,7 +491,7 @@ int cli_replay_parse(const char *name, const char *text, size_t length,
     cli_options_init(&s->options);
     s->cell_size = 0x10000;
     s->swamp_cost = 1;
-    buf = malloc(length + 1);
+    buf = cli_alloc(length + 1);
     if (!buf) {
         mai_error_set(err, "%s: out of memory", r.name);
         return -1;
@@ -509,8 +510,8 @@ int cli_replay_parse(const char *name, const char *text, size_t length,
         if (rc == 0 && w.count > 0)
             rc = read_line(&r, &w);
     }
-    free(buf);
-    free(r.index);
+    cli_release(buf);
+    cli_release(r.index);
     if (rc == 0)
         rc = read_end(&r);
     if (rc != 0)
@@ -580,9 +581,9 @@ int cli_replay_check_map(const char *name, const cli_replay_script *s,
 
 void cli_replay_free(cli_replay_script *s)
 {
-    free(s->map_path);
-    free(s->map_file);
-    free(s->agents);
-    free(s->events);
+    cli_release(s->map_path);
+    cli_release(s->map_file);
+    cli_release(s->agents);
+    cli_release(s->events);
     memset(s, 0, sizeof *s);
 }

@@ -5,6 +5,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "memory.h"
 #include "replay_model.h"
 #include "replay_sim.h"
 
@@ -93,15 +94,15 @@ void cli_sim_end(cli_sim *sim)
     uint32_t k;
     if (sim->agents)
         for (k = 0; k < sim->agent_count; k++) {
-            free(sim->agents[k].path);
-            free(sim->agents[k].ways);
-            free(sim->agents[k].way_at);
+            cli_release(sim->agents[k].path);
+            cli_release(sim->agents[k].ways);
+            cli_release(sim->agents[k].way_at);
         }
-    free(sim->agents);
+    cli_release(sim->agents);
     ls_queue_destroy(sim->queue);
     ls_search_destroy(sim->search);
     cli_model_destroy(sim->model);
-    free(sim->scratch);
+    cli_release(sim->scratch);
     ls_grid_destroy(sim->grid);
     memset(sim, 0, sizeof *sim);
 }
@@ -129,9 +130,9 @@ int cli_sim_start(cli_sim *sim, const char *name,
     if (cli_replay_check_map(name, script, grid, err) != 0)
         return -1;
     sim->agent_count = script->agent_count;
-    sim->agents = calloc(script->agent_count ? script->agent_count : 1,
+    sim->agents = cli_alloc_zeroed(script->agent_count ? script->agent_count : 1,
                          sizeof *sim->agents);
-    sim->scratch = malloc((size_t)sim->cells * sizeof *sim->scratch);
+    sim->scratch = cli_alloc((size_t)sim->cells * sizeof *sim->scratch);
     if (!sim->agents || !sim->scratch) {
         mai_error_set(err, "%s: out of memory", name);
         return -1;
@@ -154,7 +155,8 @@ int cli_sim_start(cli_sim *sim, const char *name,
         }
     }
     qsort(sim->agents, sim->agent_count, sizeof *sim->agents, by_id);
-    st = ls_search_create(width, height, NULL, &sim->search);
+    st = ls_search_create(width, height, cli_library_allocator(),
+                          &sim->search);
     if (st != LS_OK)
         return oops(err, "ls_search_create", st);
     if (threads > 1) {
@@ -171,8 +173,8 @@ int cli_sim_start(cli_sim *sim, const char *name,
     else if (pool < (1u << 20))
         pool = 1u << 20;
     st = ls_queue_create(width, height,
-                         sim->agent_count ? sim->agent_count : 1, pool, NULL,
-                         &sim->queue);
+                         sim->agent_count ? sim->agent_count : 1, pool,
+                         cli_library_allocator(), &sim->queue);
     return st == LS_OK ? 0 : oops(err, "ls_queue_create", st);
 }
 
@@ -328,12 +330,12 @@ static int room_for(cli_sim_agent *a, uint32_t length)
 {
     if (length <= a->path_room)
         return 0;
-    free(a->path);
-    free(a->ways);
-    free(a->way_at);
-    a->path = malloc((size_t)length * sizeof *a->path);
-    a->ways = malloc((size_t)length * sizeof *a->ways);
-    a->way_at = malloc((size_t)length * sizeof *a->way_at);
+    cli_release(a->path);
+    cli_release(a->ways);
+    cli_release(a->way_at);
+    a->path = cli_alloc((size_t)length * sizeof *a->path);
+    a->ways = cli_alloc((size_t)length * sizeof *a->ways);
+    a->way_at = cli_alloc((size_t)length * sizeof *a->way_at);
     a->path_room = a->path && a->ways && a->way_at ? length : 0;
     return a->path_room ? 0 : -1;
 }

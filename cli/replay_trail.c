@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include "memory.h"
 #include "replay_trail.h"
 
 static int hex_value(char c)
@@ -76,10 +77,10 @@ void cli_trail_free(cli_trail *t)
 {
     uint32_t k;
     for (k = 0; k < t->count; k++) {
-        free(t->ticks[k].agents);
-        free(t->ticks[k].traced);
+        cli_release(t->ticks[k].agents);
+        cli_release(t->ticks[k].traced);
     }
-    free(t->ticks);
+    cli_release(t->ticks);
     memset(t, 0, sizeof *t);
 }
 
@@ -118,7 +119,7 @@ static int read_tick(trail_reader *r, char **w, int n)
         return bad(r, "the tick before has not one 'agent' line per agent");
     if (r->t->count == r->room) {
         uint32_t room = r->room ? r->room * 2u : 1024u;
-        cli_trail_tick *bigger = realloc(r->t->ticks, room * sizeof *bigger);
+        cli_trail_tick *bigger = cli_resize(r->t->ticks, room * sizeof *bigger);
         if (!bigger)
             return bad(r, "out of memory");
         r->t->ticks = bigger;
@@ -144,7 +145,7 @@ static int read_agents(trail_reader *r, char **w, int n)
     if ((n == 1 ? 0 : strlen(w[1])) != (size_t)count * 4u)
         return bad(r, "the 'agents' line does not hold 4 hex digits for "
                    "each agent of the script");
-    k->agents = malloc((count ? count : 1) * sizeof *k->agents);
+    k->agents = cli_alloc((count ? count : 1) * sizeof *k->agents);
     if (!k->agents)
         return bad(r, "out of memory");
     for (a = 0; a < count; a++) {
@@ -173,7 +174,7 @@ static int read_agent(trail_reader *r, char **w, int n)
     if (r->traced >= r->t->agent_count)
         return bad(r, "more 'agent' lines than the script has agents");
     if (!k->traced) {
-        k->traced = malloc(r->t->agent_count * sizeof *k->traced);
+        k->traced = cli_alloc(r->t->agent_count * sizeof *k->traced);
         if (!k->traced)
             return bad(r, "out of memory");
     }
@@ -232,23 +233,19 @@ static int read_line(trail_reader *r, char *line)
     return bad(r, "not a trail line (tick, map, agents, agent, final)");
 }
 
-int cli_trail_load(const char *path, uint32_t agent_count, cli_trail *t,
-                   mai_error *err)
+int cli_trail_parse(const char *name, char *text, size_t length,
+                    uint32_t agent_count, cli_trail *t, mai_error *err)
 {
     trail_reader r;
-    char *text;
-    size_t length;
     mai_cursor cursor;
     mai_line line;
     int rc = 0;
     memset(t, 0, sizeof *t);
     memset(&r, 0, sizeof r);
-    r.path = path;
+    r.path = name;
     r.err = err;
     r.t = t;
     t->agent_count = agent_count;
-    if (mai_read_file(path, &text, &length, err) != 0)
-        return -1;
     mai_text_begin(&cursor, text, length);
     while (rc == 0 && mai_text_next(&cursor, &line)) {
         size_t i;
@@ -266,9 +263,22 @@ int cli_trail_load(const char *path, uint32_t agent_count, cli_trail *t,
     if (rc == 0 && last_tick(&r) && last_tick(&r)->traced &&
         r.traced != agent_count)
         rc = bad(&r, "the last tick has not one 'agent' line per agent");
-    free(text);
     if (rc != 0)
         cli_trail_free(t);
+    return rc;
+}
+
+int cli_trail_load(const char *path, uint32_t agent_count, cli_trail *t,
+                   mai_error *err)
+{
+    char *text;
+    size_t length;
+    int rc;
+    memset(t, 0, sizeof *t);
+    if (mai_read_file(path, &text, &length, err) != 0)
+        return -1;
+    rc = cli_trail_parse(path, text, length, agent_count, t, err);
+    free(text);
     return rc;
 }
 

@@ -35,8 +35,13 @@ typedef struct cli_trail {
     uint32_t agent_count;    /* agents per `agents` or traced tick */
 } cli_trail;
 
-/* Read a trail file for a run of agent_count agents. 0, or -1 with err set
- * ("FILE:LINE: reason"). */
+/* Read trail text (length bytes, followed by a NUL as mai_read_file
+ * leaves it; line ends are overwritten) for a run of agent_count agents;
+ * name is for messages. 0, or -1 with err set ("NAME:LINE: reason") and
+ * *t empty. */
+int cli_trail_parse(const char *name, char *text, size_t length,
+                    uint32_t agent_count, cli_trail *t, mai_error *err);
+/* mai_read_file, then cli_trail_parse. */
 int cli_trail_load(const char *path, uint32_t agent_count, cli_trail *t,
                    mai_error *err);
 void cli_trail_free(cli_trail *t);

@@ -27,6 +27,7 @@ int suite_queue_register(void);
 int suite_batch_register(void);
 int suite_selftest_register(void);
 int suite_replay_register(void);
+int suite_replay_alloc_register(void);
 int suite_visit_register(void);
 int suite_picture_register(void);
 

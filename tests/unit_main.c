@@ -23,6 +23,7 @@ static const register_fn all_suites[] = {
     suite_batch_register,      suite_replay_register,
     suite_edits_register,      suite_selftest_register,
     suite_visit_register,      suite_picture_register,
+    suite_replay_alloc_register,
 };
 
 int main(int argc, char **argv)
