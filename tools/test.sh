@@ -3,7 +3,9 @@
 #   1. build with warnings as errors and run `make check`
 #      (unit suites, golden vectors, CLI, float-free and symbol guards,
 #      the JavaScript binding's node tests: configure --with-node=yes;
-#      the C# binding under mono: --with-mono=yes, so neither can go missing);
+#      the C# binding under mono: --with-mono=yes, so neither can go missing),
+#      then `make check-limits` (the largest grid, searched corner to
+#      corner: about 4 s of CPU and 0.6 GB);
 #   2. build again with -fsanitize=address,undefined and run `make check`;
 #   3. `make distcheck` (the release tarball builds and passes on its own);
 #   4. the batch, queue and selftest suites and `lockstar batch` under clang's
@@ -11,15 +13,19 @@
 #   5. the browser playground (web/) in headless Chromium: make
 #      check-playground in step 1's build (chromium installed through
 #      tools/deps.sh, playwright-core from npm into _build/playground-cache);
-#      skipped, and said so, only when chromium cannot be installed.
+#      skipped, and said so, only when chromium cannot be installed;
+#   6. every CUnit suite (tests/unit of step 1) under valgrind's memcheck:
+#      any invalid access, use of uninitialised memory or block left
+#      allocated at exit fails.
 # Usage: sh tools/test.sh     (exit 0 = everything passed)
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc 2>/dev/null || echo 2)
 # clang and its sanitizer runtimes (Debian 12: libclang-rt-14-dev) for step 4;
 # --js: node, clang's wasm32-wasi target and wasi-libc for bindings/js;
-# mono's compiler and runtime for the C# binding (step 1).
-sh "$top/tools/deps.sh" --js clang libclang-rt-14-dev mono-mcs mono-runtime
+# mono's compiler and runtime for the C# binding (step 1); valgrind for the
+# memcheck step.
+sh "$top/tools/deps.sh" --js clang libclang-rt-14-dev mono-mcs mono-runtime valgrind
 (cd "$top" && autoreconf -fi >/dev/null 2>&1)
 
 run_check() { # BUILD_DIR LABEL
@@ -31,12 +37,16 @@ run_check() { # BUILD_DIR LABEL
 }
 
 start=$(date +%s)
-echo "== 1/5 native build (-O2 -Werror) and make check"
+echo "== 1/6 native build (-O2 -Werror), make check and make check-limits"
 rm -rf "$top/_build/check"
 sh "$top/tools/build.sh" "$top/_build/check" --with-node=yes --with-mono=yes CFLAGS="-g -O2 -Werror"
 run_check "$top/_build/check" "make check"
+make -C "$top/_build/check" check-limits || {
+    echo "test: make check-limits failed" >&2
+    exit 1
+}
 
-echo "== 2/5 address and undefined-behaviour sanitizers"
+echo "== 2/6 address and undefined-behaviour sanitizers"
 san="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 rm -rf "$top/_build/sanitize"
 # --without-mono: a static, ASan-instrumented build has no liblockstar.so
@@ -46,7 +56,7 @@ sh "$top/tools/build.sh" "$top/_build/sanitize" --disable-shared --without-node 
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     run_check "$top/_build/sanitize" "sanitizer make check"
 
-echo "== 3/5 make distcheck"
+echo "== 3/6 make distcheck"
 make -C "$top/_build/check" -j"$jobs" distcheck >"$top/_build/distcheck.log" 2>&1 || {
     tail -50 "$top/_build/distcheck.log" >&2
     echo "test: make distcheck failed (full log: _build/distcheck.log)" >&2
@@ -54,7 +64,7 @@ make -C "$top/_build/check" -j"$jobs" distcheck >"$top/_build/distcheck.log" 2>&
 }
 grep -E '^lockstar-.*archives ready for distribution' -A2 "$top/_build/distcheck.log" || true
 
-echo "== 4/5 ThreadSanitizer (clang): the batch, queue and selftest suites and lockstar batch"
+echo "== 4/6 ThreadSanitizer (clang): the batch, queue and selftest suites and lockstar batch"
 rm -rf "$top/_build/tsan"
 sh "$top/tools/build.sh" "$top/_build/tsan" --disable-shared --without-node --without-mono CC=clang \
     CFLAGS="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread"
@@ -71,7 +81,7 @@ TSAN_OPTIONS="halt_on_error=1 exitcode=66" "$top/_build/tsan/cli/lockstar" batch
     exit 1
 }
 
-echo "== 5/5 browser playground (headless chromium): make check-playground"
+echo "== 5/6 browser playground (headless chromium): make check-playground"
 skipped=""
 if make -C "$top/_build/check" check-playground \
         PLAYGROUND_CACHE="$top/_build/playground-cache" >"$top/_build/playground.log" 2>&1; then
@@ -85,5 +95,18 @@ else
     echo "test: the browser playground test failed (log: _build/playground.log)" >&2
     exit 1
 fi
+
+echo "== 6/6 valgrind memcheck: every CUnit suite"
+vg_start=$(date +%s)
+(cd "$top/_build/check" && top_srcdir="$top" top_builddir=. \
+    valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=all \
+    --errors-for-leak-kinds=all ./tests/unit \
+    >"$top/_build/memcheck.log" 2>&1) || {
+    tail -60 "$top/_build/memcheck.log" >&2
+    echo "test: memcheck of tests/unit failed (full log: _build/memcheck.log)" >&2
+    exit 1
+}
+grep -E '^ +(suites|tests|asserts) ' "$top/_build/memcheck.log" || true
+echo "memcheck: no error, no leak, in $(( $(date +%s) - vg_start )) s"
 
 echo "test: all passed in $(( $(date +%s) - start )) s$skipped"
