@@ -101,6 +101,18 @@ ls_status ls_search_create_with(int32_t width, int32_t height, uint32_t flags,
     s->height = height;
     s->stride = (uint32_t)width + 2u;
     s->row_magic = (((uint64_t)1 << 48) / s->stride) + 1u;
+    /* A large context sweeps its stamps a slice per query instead of
+     * clearing them all at the wrap (src/driver.c): the wrap would read
+     * every tag at once, a stall of a second on the largest grids, where
+     * pages no query reached are read for the first time. */
+    if (cells > LS_SWEEP_MIN_CELLS) {
+        s->clear_from = 0;
+        s->sweep_step = cells / (LS_GENERATION_MAX - 1u) + 1u;
+    } else {
+        s->clear_from = LS_GENERATION_MAX;
+        s->sweep_step = 0;
+    }
+    s->sweep_cursor = 0;
     s->open.capacity = cells;
     s->open.top = LS_NO_CELL;
     s->generation = 0;

@@ -24,28 +24,49 @@ ls_status ls__search_finish_found(ls_search *s)
     return ls__search_finish(s, LS_OK);
 }
 
-/* Once every 8191 queries: forget all stamps for real. Only the tags
+/* Forget stamps for real, so that a generation number can be used again:
+ * a stale tag that carried it would pass for this query's. Only the tags
  * matter (a cell whose tag is not of this generation is unseen, whatever
  * its g and links hold), and only tags that are not zero yet are written:
  * the pages of a large context that no query reached were never touched
  * (src/context.c), and reading them finds zeroes without making the
- * system give them memory, where a memset of the whole array would. */
-static LS_NOINLINE void forget_all_stamps(ls_search *s)
+ * system give them memory, where a memset would. */
+static void clear_tags(ls_search *s, uint32_t first, uint32_t count)
 {
     const uint32_t words = 1u << (s->open.node_shift - 2u);
-    uint32_t *tag = &s->nodes[0].tag;
-    uint32_t cell;
-    for (cell = 0; cell < s->cell_count; cell++, tag += words)
+    uint32_t *tag = &ls__node(s->nodes, first, s->open.node_shift)->tag;
+    uint32_t k;
+    for (k = 0; k < count; k++, tag += words)
         if (*tag != 0u)
             *tag = 0u;
 }
 
+/* Reached at the wrap (a small context: every tag, once every 8191
+ * queries) or at every query (a large one: the next sweep_step tags, so
+ * that the sweep passes every cell in fewer than LS_GENERATION_MAX
+ * queries; a tag written by a query is then gone before that query's
+ * generation number comes round again). Every tag is stale here: the
+ * previous query is over and the next has not begun. */
+static LS_NOINLINE void forget_stamps(ls_search *s)
+{
+    if (s->sweep_step == 0) {
+        clear_tags(s, 0, s->cell_count);
+    } else {
+        uint32_t left = s->cell_count - s->sweep_cursor;
+        uint32_t n = s->sweep_step < left ? s->sweep_step : left;
+        clear_tags(s, s->sweep_cursor, n);
+        s->sweep_cursor = n == left ? 0u : s->sweep_cursor + n;
+    }
+    if (s->generation == LS_GENERATION_MAX)
+        s->generation = 0;
+}
+
 static void next_generation(ls_search *s)
 {
-    if (s->generation == LS_GENERATION_MAX) {
-        forget_all_stamps(s);
-        s->generation = 0;
-    }
+    /* One comparison, as a plain wrap test would need: small contexts
+     * reach forget_stamps at the wrap only. */
+    if (s->generation >= s->clear_from)
+        forget_stamps(s);
     s->generation++;
 }
 

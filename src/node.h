@@ -52,6 +52,10 @@ LS_HOT_INLINE ls_node *ls__node(ls_node *nodes, uint32_t cell,
 #define LS_TAG_DIR_SHIFT 14u
 #define LS_TAG_RUN_MASK 0x3FFFu
 #define LS_GENERATION_MAX ((1u << 13) - 1u)
+/* Contexts of more bordered cells sweep their stamps a slice per query
+ * (src/driver.c); smaller ones clear them all at the wrap, at most 64 MiB
+ * of full nodes read once every 8191 queries. */
+#define LS_SWEEP_MIN_CELLS (1u << 22)
 
 /* The tag of a cell reached from its parent by run steps in direction dir. */
 static inline uint32_t ls__tag_parent(uint32_t generation, uint32_t dir,

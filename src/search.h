@@ -39,6 +39,12 @@ struct ls_search {
     ls_node *nodes;
     ls_open open;
     uint32_t generation;
+    /* Forgetting stamps for real (src/driver.c): from generation
+     * clear_from on, a query's start clears some: LS_GENERATION_MAX for a
+     * small context (all tags at the wrap), 0 for a large one (a slice of
+     * sweep_step tags from sweep_cursor at every query). */
+    uint32_t clear_from;
+    uint32_t sweep_cursor, sweep_step;
     uint64_t row_magic;              /* see ls__cell_point_fast */
     ls_allocator allocator;
 

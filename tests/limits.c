@@ -12,7 +12,9 @@
  * corner in each context, each cost checked against the octile distance
  * worked out here, and the path checked to be the diagonal; then a wall
  * down the middle with one gap at the bottom, searched by JPS, its cost
- * checked against the only way through the gap. Exit 0 when all hold, 1
+ * checked against the only way through the gap; then 8192 trivial queries,
+ * past the wrap of the generation stamps, which must not make the
+ * untouched part of the context resident. Exit 0 when all hold, 1
  * with the first fault, 77 (skipped) where size_t cannot hold a context of
  * the largest size (32-bit hosts; the header promises LS_ERR_SIZE_OVERFLOW
  * or LS_ERR_OUT_OF_MEMORY there, which tests/suite_grid.c checks).
@@ -159,6 +161,34 @@ static int one_side(int32_t n)
             octile(n - 1, n - 1), 1);
         run("JPS corner to corner (compact)", compact, g, &q, path, capacity,
             octile(n - 1, n - 1), 1);
+        {
+            /* The stamps wrap once every 8191 queries and every tag is
+             * cleared for real (src/driver.c): only tags not yet zero
+             * are written, so the pages no query reached stay untouched
+             * and the peak must not grow by the context's size. */
+            long before = peak_rss_mib();
+            double w0 = now(), wc0 = cpu_seconds();
+            ls_result r;
+            ls_point one[1];
+            uint32_t i;
+            ls_query_init(&q);
+            q.start_x = q.goal_x = n - 1;
+            q.start_y = q.goal_y = n - 1;
+            double slowest = 0;
+            for (i = 0; i < 8192u && st == LS_OK; i++) {
+                double q0 = now();
+                st = ls_find_path(full, g, &q, one, 1, &r);
+                if (now() - q0 > slowest)
+                    slowest = now() - q0;
+            }
+            printf("  %-30s %7.3f s wall %7.3f s cpu %6ld MiB peak  "
+                   "slowest %.4f s\n", "8192 queries past the wrap",
+                   now() - w0, cpu_seconds() - wc0, peak_rss_mib(), slowest);
+            if (st != LS_OK)
+                fault("a query past the wrap", st, LS_OK);
+            if (peak_rss_mib() > before + 64)
+                fault("peak MiB after the wrap", peak_rss_mib(), before);
+        }
         if (n >= 4) {
             /* A wall at x = half, rows 0 .. n-2: the one way is the gap
              * (half, n-1), entered and left straight (no corner cutting
@@ -169,6 +199,8 @@ static int one_side(int32_t n)
             st = ls_grid_set_rect(g, half, 0, 1, n - 1, LS_CELL_BLOCKED);
             if (st != LS_OK)
                 fault("ls_grid_set_rect", st, LS_OK);
+            ls_query_init(&q);
+            q.algorithm = LS_ALGO_JPS;
             q.goal_x = n - 1;
             q.goal_y = 0;
             run("JPS around a wall (full)", full, g, &q, path, capacity, want,

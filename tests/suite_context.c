@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <CUnit/CUnit.h>
-#include "../src/node.h" /* LS_GENERATION_MAX, for the wrap test */
+#include "../src/search.h" /* LS_GENERATION_MAX, the sweep, for the wrap tests */
 #include "suites.h"
 #include "test_util.h"
 
@@ -241,9 +241,11 @@ static void test_many_queries_on_one_context_stay_exact(void)
  * LS_GENERATION_MAX + 1 gets query 1's generation number again and
  * searches the right half once more: it must not see them.
  */
-static void test_generation_wrap_forgets_old_stamps(void)
+/* The corridor scenario above on a context s; sweep_step 0 leaves the
+ * context as created, else it is made to sweep that many tags a query as
+ * a large context does (src/driver.c). */
+static void wrap_scenario(uint32_t sweep_step)
 {
-#if LS_GENERATION_MAX < 1000000
     enum { CW = 40 };
     ls_grid *g = NULL;
     ls_search *s = NULL, *fresh = NULL;
@@ -255,6 +257,11 @@ static void test_generation_wrap_forgets_old_stamps(void)
     CU_ASSERT_FATAL(ls_grid_create(CW, 1, NULL, &g) == LS_OK);
     CU_ASSERT_FATAL(ls_search_create(CW, 1, NULL, &s) == LS_OK);
     CU_ASSERT_FATAL(ls_search_create(CW, 1, NULL, &fresh) == LS_OK);
+    CU_ASSERT_EQUAL(s->clear_from, LS_GENERATION_MAX); /* small */
+    if (sweep_step) {
+        s->clear_from = 0;
+        s->sweep_step = sweep_step;
+    }
     ls_grid_set(g, CW / 2 - 1, 0, LS_CELL_BLOCKED);
     ls_query_init(&right);
     right.start_x = CW - 1;
@@ -276,9 +283,38 @@ static void test_generation_wrap_forgets_old_stamps(void)
     ls_search_destroy(s);
     ls_search_destroy(fresh);
     ls_grid_destroy(g);
+}
+
+static void test_generation_wrap_forgets_old_stamps(void)
+{
+#if LS_GENERATION_MAX < 1000000
+    wrap_scenario(0);
 #else
     CU_PASS("generation counter too wide to wrap in a unit test");
 #endif
+}
+
+/* A large context forgets stamps a slice per query: the corridor above,
+ * made to sweep one tag a query, must not see query 1's stamps when its
+ * generation comes round. And a context above LS_SWEEP_MIN_CELLS sweeps,
+ * at a step that passes every cell in fewer than LS_GENERATION_MAX
+ * queries (a tag is gone before its generation is used again), while
+ * one just below clears at the wrap. */
+static void test_large_context_sweep_forgets_old_stamps(void)
+{
+    ls_search *big = NULL;
+    uint64_t cells;
+    wrap_scenario(1);
+    CU_ASSERT_EQUAL_FATAL(ls_search_create(2049, 2049, NULL, &big), LS_OK);
+    cells = (uint64_t)2051 * 2051;
+    CU_ASSERT(cells > LS_SWEEP_MIN_CELLS);
+    CU_ASSERT_EQUAL(big->clear_from, 0);
+    CU_ASSERT((uint64_t)big->sweep_step * (LS_GENERATION_MAX - 1u) >= cells);
+    CU_ASSERT(big->sweep_step <= cells / (LS_GENERATION_MAX - 1u) + 1u);
+    ls_search_destroy(big);
+    CU_ASSERT_EQUAL_FATAL(ls_search_create(2046, 2046, NULL, &big), LS_OK);
+    CU_ASSERT_EQUAL(big->clear_from, LS_GENERATION_MAX); /* 2048^2 cells */
+    ls_search_destroy(big);
 }
 
 /* Two contexts on one grid, stepped in turns, do not disturb each other. */
@@ -437,6 +473,8 @@ int suite_context_register(void)
                      test_many_queries_on_one_context_stay_exact) ||
         !CU_add_test(s, "generation wrap forgets old stamps",
                      test_generation_wrap_forgets_old_stamps) ||
+        !CU_add_test(s, "large context sweep forgets old stamps",
+                     test_large_context_sweep_forgets_old_stamps) ||
         !CU_add_test(s, "two contexts on one grid do not interfere",
                      test_two_contexts_on_one_grid_do_not_interfere) ||
         !CU_add_test(s, "four threads match one thread",
