@@ -46,7 +46,8 @@ newest_header=$(ls -t "$top"/include/*.h "$top"/src/*.h "$top"/movingai/*.h \
 objects=""
 for src in "$top"/src/*.c "$top"/movingai/*.c "$top"/tests/oracle.c \
     "$top"/tests/sight_ref.c "$top"/tools/mapgen.c "$top"/tools/vecfile_*.c \
-    "$top"/cli/options.c "$top"/cli/replay_read.c "$top"/tests/fuzz/fuzz_util.c; do
+    "$top"/cli/options.c "$top"/cli/memory.c "$top"/cli/replay_read.c \
+    "$top"/tests/fuzz/fuzz_util.c; do
     rel=${src#"$top"/}
     obj="$out/obj/$(echo "$rel" | tr / _).o"
     if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ] || [ "$newest_header" -nt "$obj" ]; then
