@@ -12,19 +12,8 @@
 #include "../cli/replay.h"
 #include "../cli/replay_sim.h"
 #include "suites.h"
+#include "test_util.h"
 
-/* A 12 x 6 grid, a wall at x = 6 with a gap at y = 4. */
-static ls_grid *small_grid(void)
-{
-    ls_grid *g = NULL;
-    int32_t y;
-    if (ls_grid_create(12, 6, NULL, &g) != LS_OK)
-        return NULL;
-    for (y = 0; y < 6; y++)
-        if (y != 4)
-            ls_grid_set(g, 6, y, LS_CELL_BLOCKED);
-    return g;
-}
 
 static const char script_text[] =
     "lockstar-replay 1\n"
@@ -103,7 +92,7 @@ static uint64_t digest_by_definition(const cli_sim *sim)
 static int start(cli_sim *sim, cli_replay_script *s, uint32_t threads)
 {
     mai_error err;
-    ls_grid *g = small_grid();
+    ls_grid *g = tu_replay_grid();
     if (!g || cli_replay_parse("t.replay", script_text, strlen(script_text),
                                s, &err) != 0)
         return -1;

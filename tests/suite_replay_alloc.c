@@ -18,6 +18,7 @@
 #include "../cli/replay_sim.h"
 #include "../cli/replay_trail.h"
 #include "suites.h"
+#include "test_util.h"
 
 /* Counting hooks: every allocation from number fail_at on (counted from
  * 0, resizes included) is refused; fail_at < 0 never refuses. */
@@ -85,18 +86,6 @@ static const char script_text[] =
     "at 12 rect 6,4 1,1 0\nat 40 set 6,4 1\nat 45 move 20 10,1\n"
     "ticks 90\n";
 
-/* A 12 x 6 grid, a wall at x = 6 with a gap at y = 4. */
-static ls_grid *small_grid(void)
-{
-    ls_grid *g = NULL;
-    int32_t y;
-    if (ls_grid_create(12, 6, NULL, &g) != LS_OK)
-        return NULL;
-    for (y = 0; y < 6; y++)
-        if (y != 4)
-            ls_grid_set(g, 6, y, LS_CELL_BLOCKED);
-    return g;
-}
 
 static int says_out_of_memory(const mai_error *err)
 {
@@ -167,7 +156,7 @@ static outcome run_script(uint32_t threads, trail_text *record)
         return o;
     }
     o.stage = 1;
-    g = small_grid();
+    g = tu_replay_grid();
     if (!g || cli_sim_start(&sim, "m.replay", &s, g, s.budget, threads,
                             &err) != 0) {
         o.reported = g != NULL && says_out_of_memory(&err);

@@ -528,3 +528,15 @@ done:
     free(state);
     return 1;
 }
+
+ls_grid *tu_replay_grid(void)
+{
+    ls_grid *g = NULL;
+    int32_t y;
+    if (ls_grid_create(12, 6, NULL, &g) != LS_OK)
+        return NULL;
+    for (y = 0; y < 6; y++)
+        if (y != 4)
+            ls_grid_set(g, 6, y, LS_CELL_BLOCKED);
+    return g;
+}

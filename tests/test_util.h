@@ -44,6 +44,9 @@ int tu_random_open_cell(ls_rng *rng, const ls_grid *grid, int32_t *x,
 
 /* The digest of points by a byte-wise FNV-1a 64 over explicitly
  * little-endian-encoded coordinates (independent of ls_path_digest). */
+/* The replay suites' map: 12 x 6, a wall at x = 6 with a gap at y = 4. */
+ls_grid *tu_replay_grid(void);
+
 uint64_t tu_fnv1a_points(const ls_point *points, uint32_t count);
 
 /* ls_find_path, then check its report: with LS_OK a legal path from start
