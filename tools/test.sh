@@ -37,6 +37,15 @@ run_check() { # BUILD_DIR LABEL
 }
 
 start=$(date +%s)
+step_start=$start
+# step TITLE: how long the step before took, then the new step's title
+# (the figures README "Tests" quotes come from these lines).
+step() {
+    now=$(date +%s)
+    echo "test: that step took $((now - step_start)) s"
+    step_start=$now
+    echo "== $1"
+}
 echo "== 1/6 native build (-O2 -Werror), make check and make check-limits"
 rm -rf "$top/_build/check"
 sh "$top/tools/build.sh" "$top/_build/check" --with-node=yes --with-mono=yes CFLAGS="-g -O2 -Werror"
@@ -46,7 +55,7 @@ make -C "$top/_build/check" check-limits || {
     exit 1
 }
 
-echo "== 2/6 address and undefined-behaviour sanitizers"
+step "2/6 address and undefined-behaviour sanitizers"
 san="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 rm -rf "$top/_build/sanitize"
 # --without-mono: a static, ASan-instrumented build has no liblockstar.so
@@ -56,7 +65,7 @@ sh "$top/tools/build.sh" "$top/_build/sanitize" --disable-shared --without-node 
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     run_check "$top/_build/sanitize" "sanitizer make check"
 
-echo "== 3/6 make distcheck"
+step "3/6 make distcheck"
 make -C "$top/_build/check" -j"$jobs" distcheck >"$top/_build/distcheck.log" 2>&1 || {
     tail -50 "$top/_build/distcheck.log" >&2
     echo "test: make distcheck failed (full log: _build/distcheck.log)" >&2
@@ -64,7 +73,7 @@ make -C "$top/_build/check" -j"$jobs" distcheck >"$top/_build/distcheck.log" 2>&
 }
 grep -E '^lockstar-.*archives ready for distribution' -A2 "$top/_build/distcheck.log" || true
 
-echo "== 4/6 ThreadSanitizer (clang): the batch, queue and selftest suites and lockstar batch"
+step "4/6 ThreadSanitizer (clang): the batch, queue and selftest suites and lockstar batch"
 rm -rf "$top/_build/tsan"
 sh "$top/tools/build.sh" "$top/_build/tsan" --disable-shared --without-node --without-mono CC=clang \
     CFLAGS="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread"
@@ -81,7 +90,7 @@ TSAN_OPTIONS="halt_on_error=1 exitcode=66" "$top/_build/tsan/cli/lockstar" batch
     exit 1
 }
 
-echo "== 5/6 browser playground (headless chromium): make check-playground"
+step "5/6 browser playground (headless chromium): make check-playground"
 skipped=""
 if make -C "$top/_build/check" check-playground \
         PLAYGROUND_CACHE="$top/_build/playground-cache" >"$top/_build/playground.log" 2>&1; then
@@ -96,7 +105,7 @@ else
     exit 1
 fi
 
-echo "== 6/6 valgrind memcheck: every CUnit suite"
+step "6/6 valgrind memcheck: every CUnit suite"
 vg_start=$(date +%s)
 (cd "$top/_build/check" && top_srcdir="$top" top_builddir=. \
     valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=all \
@@ -109,4 +118,5 @@ vg_start=$(date +%s)
 grep -E '^ +(suites|tests|asserts) ' "$top/_build/memcheck.log" || true
 echo "memcheck: no error, no leak, in $(( $(date +%s) - vg_start )) s"
 
+echo "test: that step took $(( $(date +%s) - step_start )) s"
 echo "test: all passed in $(( $(date +%s) - start )) s$skipped"

@@ -18,6 +18,14 @@
 #   LOCKSTAR_CROSS_CACHE   cache/work dir (default /tmp/lockstar-cross):
 #                          build/TARGET, logs/TARGET.log, scen/TARGET/
 #   LOCKSTAR_CROSS_JOBS    make -j (default: number of CPUs)
+#   LOCKSTAR_CROSS_PARALLEL targets run at once after the reference (default
+#                          2 on a machine of 2 or more CPUs, else 1). Each
+#                          target's configure, link and the serial tail of
+#                          its `make check` leave a core idle; a second
+#                          target fills it (the 20-target matrix: 1,934 s
+#                          one at a time, see README "Platform matrix").
+#                          Per-target seconds then include the wait for the
+#                          CPU the other target holds.
 #   LOCKSTAR_CROSS_TIMEOUT seconds allowed for one target's `make check`
 #                          (default 2400)
 #   LOCKSTAR_MAPS_DIR      the shared maps (default ../shared/maps next to the
@@ -94,6 +102,11 @@ if ! flock -n 9; then
 fi
 RESULTS=$CACHE/results.md
 : >"$CACHE/results.rows"
+PARALLEL=${LOCKSTAR_CROSS_PARALLEL:-}
+if [ -z "$PARALLEL" ]; then
+    if [ "$(nproc 2>/dev/null || echo 1)" -ge 2 ]; then PARALLEL=2; else PARALLEL=1; fi
+fi
+case $PARALLEL in ''|*[!0-9]*|0) log "LOCKSTAR_CROSS_PARALLEL must be a whole number >= 1, not '$PARALLEL'"; exit 2 ;; esac
 
 # "NAME VERSION" of a compiler (gcc: full version; clang: -dumpversion).
 cc_desc() {
@@ -360,11 +373,38 @@ run_target() {
         "$name" "$CCDESC" "$T_FLAGS" "$vectors" "$result" "$t"
     echo "    ${notes# }"
     case $result in PASS) ;; *) echo "    log: $lg" ;; esac
+    rm -f "$b/.row"
     [ "$mode" = refonly ] && return 0
+    # The table row waits in the build directory: targets finish in any
+    # order, the table lists them in the order asked for.
     printf '| %s | %s | `%s` | %s | %s | %s | %s | `bash tests/cross/run.sh %s` |\n' \
         "$name" "$CCDESC" "$T_FLAGS" "$vectors" "$result" "$t" "${notes# }" "$name" \
-        >>"$CACHE/results.rows"
+        >"$b/.row"
     [ "$result" = PASS ]
+}
+
+# run_pool TARGET...: run_target for each, $PARALLEL at a time, each in a
+# subshell of its own (configure_args sets globals). A target's summary
+# lines are printed whole when it ends. Returns 1 if any target failed.
+run_pool() {
+    local t pid done_pid rc=0 out
+    declare -A name_of=()
+    for t in "$@"; do
+        while [ "${#name_of[@]}" -ge "$PARALLEL" ]; do
+            wait -n -p done_pid "${!name_of[@]}" || rc=1
+            cat "$CACHE/logs/${name_of[$done_pid]}.summary"
+            unset "name_of[$done_pid]"
+        done
+        out=$CACHE/logs/$t.summary
+        ( run_target "$t" ) >"$out" 2>&1 &
+        name_of[$!]=$t
+    done
+    while [ "${#name_of[@]}" -gt 0 ]; do
+        wait -n -p done_pid "${!name_of[@]}" || rc=1
+        cat "$CACHE/logs/${name_of[$done_pid]}.summary"
+        unset "name_of[$done_pid]"
+    done
+    return $rc
 }
 
 # ------------------------------------------------------------------- main
@@ -375,12 +415,32 @@ printf '%-24s | %-34s | %-16s | %-14s | %-12s | %s\n' target compiler flags vect
 fail=0
 # The reference goes first, so every other target can be compared with it;
 # when it was not asked for, only its `lockstar scen` outputs are made.
+# It runs alone, on every CPU; the others then run $PARALLEL at a time, the
+# emulated ones (about twice as long) first so that a short one ends the run.
+for t in $targets; do rm -f "$CACHE/build/$t/.row"; done
 case " $targets " in
-*" $REF "*) order="$REF $(printf '%s\n' $targets | grep -vx "$REF")" ;;
-*) run_target "$REF" refonly || fail=1; order=$targets ;;
+*" $REF "*) run_target "$REF" || fail=1 ;;
+*) run_target "$REF" refonly || fail=1 ;;
 esac
-for t in $order; do
-    run_target "$t" || fail=1
+rest=$(printf '%s\n' $targets | grep -vx "$REF")
+emulated= native=
+for t in $rest; do
+    ls_cross_lookup "$t"
+    if [ "$T_KIND" = native ]; then native="$native $t"; else emulated="$emulated $t"; fi
+done
+if [ "$PARALLEL" -gt 1 ] && [ -n "$rest" ]; then
+    log "the other targets $PARALLEL at a time"
+    run_pool $emulated $native || fail=1
+else
+    for t in $rest; do run_target "$t" || fail=1; done
+fi
+for t in $targets; do
+    if [ -f "$CACHE/build/$t/.row" ]; then
+        cat "$CACHE/build/$t/.row" >>"$CACHE/results.rows"
+    else
+        printf '| %s | | | | FAIL(no result) | | | `bash tests/cross/run.sh %s` |\n' "$t" "$t" >>"$CACHE/results.rows"
+        fail=1
+    fi
 done
 total=$(elapsed "$total_s")
 {
@@ -388,7 +448,7 @@ total=$(elapsed "$total_s")
     echo "|---|---|---|---|---|---|---|---|"
     cat "$CACHE/results.rows"
     echo
-    echo "Whole run: ${total} s for:$targets (run.sh, after setup.sh)."
+    echo "Whole run: ${total} s for:$targets (run.sh, after setup.sh; $PARALLEL targets at a time after the reference)."
 } >"$RESULTS"
 log "total ${total} s; table: $RESULTS"
 [ $fail -eq 0 ] && log "all targets passed" || log "SOME TARGETS FAILED"
