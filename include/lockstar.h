@@ -432,9 +432,11 @@ ls_status ls_search_check(const ls_search *search, const ls_grid *grid,
 
 /* Start a query on grid (whose size must equal the context's). Validates
  * everything and returns LS_OK once the query has begun, or an error (the
- * context then holds no query). Nothing is expanded yet. start == goal is a
- * valid query: its first step ends at once with the one-cell path, cost 0.
- * The grid must stay alive and unedited until the query ends. */
+ * context then holds no query). Nothing is expanded yet. The grid must stay
+ * alive and unedited until the query ends. start == goal is a valid query
+ * that ends here, inside ls_search_begin: the one-cell path, cost 0 and
+ * no expansion are readable at once, every ls_search_step returns LS_OK,
+ * and an edit of the grid after the begin does not change that result. */
 ls_status ls_search_begin(ls_search *search, const ls_grid *grid,
                           const ls_query *q);
 

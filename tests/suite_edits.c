@@ -336,6 +336,41 @@ static void test_rect_and_sliced_query(void)
     ls_grid_destroy(g);
 }
 
+/* start == goal ends inside ls_search_begin (lockstar.h): the result is
+ * readable before any step, and an edit made after the begin, which ends
+ * any query still running with LS_ERR_GRID_CHANGED, leaves it as it was. */
+static void test_start_is_goal_ends_at_begin(void)
+{
+    ls_grid *g = NULL;
+    ls_search *s = NULL;
+    ls_query q;
+    ls_result r;
+    ls_point p[2];
+    uint32_t n = 0, expansions = 1;
+
+    CU_ASSERT_EQUAL_FATAL(ls_grid_create(8, 8, NULL, &g), LS_OK);
+    CU_ASSERT_EQUAL_FATAL(ls_search_create(8, 8, NULL, &s), LS_OK);
+    ls_query_init(&q);
+    q.start_x = q.goal_x = 3;
+    q.start_y = q.goal_y = 4;
+    CU_ASSERT_EQUAL_FATAL(ls_search_begin(s, g, &q), LS_OK);
+    CU_ASSERT_EQUAL(ls_search_result(s, &r), LS_OK);
+    CU_ASSERT_EQUAL(r.cost, 0);
+    CU_ASSERT_EQUAL(ls_search_expansions(s, &expansions), LS_OK);
+    CU_ASSERT_EQUAL(expansions, 0);
+    CU_ASSERT_EQUAL(ls_grid_set_rect(g, 0, 0, 8, 8, 2), LS_OK);
+    CU_ASSERT_EQUAL(ls_search_step(s, 1), LS_OK);
+    CU_ASSERT_EQUAL(ls_search_step(s, 0), LS_OK);
+    CU_ASSERT_EQUAL(ls_search_path(s, p, 2, &n), LS_OK);
+    CU_ASSERT_EQUAL(n, 1);
+    CU_ASSERT(p[0].x == 3 && p[0].y == 4);
+    /* The same query begun after the edit is no different. */
+    CU_ASSERT_EQUAL_FATAL(ls_search_begin(s, g, &q), LS_OK);
+    CU_ASSERT_EQUAL(ls_search_step(s, 0), LS_OK);
+    ls_search_destroy(s);
+    ls_grid_destroy(g);
+}
+
 /* After random rectangle edits, searches on the edited grid (whose JPS
  * bitsets and costly-cell count were kept in step) equal searches on a
  * fresh grid loaded with the same cells (built from scratch). */
@@ -735,6 +770,8 @@ int suite_edits_register(void)
         !CU_add_test(s, "rect revision once per change",
                      test_rect_revision_once_per_change) ||
         !CU_add_test(s, "rect and sliced query", test_rect_and_sliced_query) ||
+        !CU_add_test(s, "start == goal ends at begin, edits after it do not matter",
+                     test_start_is_goal_ends_at_begin) ||
         !CU_add_test(s, "rect keeps JPS bitsets and costly count",
                      test_rect_keeps_derived_state) ||
         !CU_add_test(s, "check: found paths are clean",
