@@ -36,15 +36,18 @@ namespace Lockstar.Examples
             public Fail(string message) : base(message) { }
         }
 
-        /// <summary>cli_fail: "lockstar: " and the message, control characters as '?'.</summary>
+        /// <summary>cli_fail: "lockstar: " and the message (byte text, see
+        /// MovingAi.ByteText; cut after 1023 bytes like cli_fail's buffer),
+        /// control characters as '?'.</summary>
         static int Report(string message)
         {
             StringBuilder sb = new StringBuilder("lockstar: ");
+            if (message.Length > 1023) message = message.Substring(0, 1023);
             foreach (char c in message)
                 sb.Append(c < 0x20 || c == 0x7f ? '?' : c);
             sb.Append('\n');
             Stream err = Console.OpenStandardError();
-            byte[] bytes = Utf8.GetBytes(sb.ToString());
+            byte[] bytes = MovingAi.ByteChars.GetBytes(sb.ToString());
             err.Write(bytes, 0, bytes.Length);
             err.Flush();
             return ExitBadInput;
@@ -152,7 +155,7 @@ namespace Lockstar.Examples
                 string arg = args[i];
                 if (onlyFiles || arg.Length == 0 || arg[0] != '-' || arg.Length == 1) {
                     if (o.Files.Count == 2)
-                        return Report("scen: unexpected argument '" + arg + "' (expected MAP and SCEN only)");
+                        return Report("scen: unexpected argument '" + MovingAi.ByteText(arg) + "' (expected MAP and SCEN only)");
                     o.Files.Add(arg);
                     i++;
                     continue;
@@ -166,7 +169,7 @@ namespace Lockstar.Examples
                     return ExitDone;
                 }
                 if (!TakeOption(args, ref i, o))
-                    return Report("scen: unknown option '" + arg + "' (try 'lockstar --help')");
+                    return Report("scen: unknown option '" + MovingAi.ByteText(arg) + "' (try 'lockstar --help')");
             }
             if (o.Files.Count < 2)
                 return Report("scen: " + (o.Files.Count == 0 ? "no MAP and SCEN files given" : "no SCEN file given") +
@@ -200,16 +203,16 @@ namespace Lockstar.Examples
             byte[] cells;
             List<ScenQuery> queries;
             try {
-                cells = MovingAi.ParseMap(mapName, MovingAi.ReadFile(mapName), (byte)o.SwampCost, out width, out height);
+                cells = MovingAi.ParseMap(MovingAi.ByteText(mapName), MovingAi.ReadFile(mapName), (byte)o.SwampCost, out width, out height);
             } catch (MovingAiException e) {
                 return Report(e.Message);
             }
             using (Grid grid = new Grid(width, height, o.GridFlags)) {
                 Status st = grid.Load(cells);
                 if (st != Status.Ok)
-                    return Report(mapName + ": cannot create a " + width + "x" + height + " grid: " + Lib.StatusString(st));
+                    return Report(MovingAi.ByteText(mapName) + ": cannot create a " + width + "x" + height + " grid: " + Lib.StatusString(st));
                 try {
-                    queries = MovingAi.ParseScen(scenName, MovingAi.ReadFile(scenName), width, height);
+                    queries = MovingAi.ParseScen(MovingAi.ByteText(scenName), MovingAi.ReadFile(scenName), width, height);
                 } catch (MovingAiException e) {
                     return Report(e.Message);
                 }

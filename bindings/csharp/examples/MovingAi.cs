@@ -14,7 +14,10 @@ namespace Lockstar.Examples
     /// <summary>A file fault: Message is the whole "FILE:LINE: reason".</summary>
     public class MovingAiException : Exception
     {
-        public MovingAiException(string message) : base(message) { }
+        /// <summary>message is byte text (see ByteText); like mai_error's
+        /// 512-byte buffer, it keeps at most its first 511 bytes.</summary>
+        public MovingAiException(string message)
+            : base(message.Length > 511 ? message.Substring(0, 511) : message) { }
     }
 
     public struct ScenQuery
@@ -43,11 +46,25 @@ namespace Lockstar.Examples
         /// </summary>
         static string Shown(string path)
         {
-            byte[] b = Utf8.GetBytes(path);
-            return b.Length <= 200 ? path : Utf8.GetString(b, 0, 200) + "...";
+            string b = ByteText(path);
+            return b.Length <= 200 ? b : b.Substring(0, 200) + "...";
         }
 
         static readonly UTF8Encoding Utf8 = new UTF8Encoding(false);
+
+        /// <summary>ISO-8859-1 maps each byte to the char of the same value and
+        /// back: the reader's and the CLI's messages are held in it, one char
+        /// per byte, so that cutting them where C cuts (a path at 200 bytes,
+        /// a message at 511 or 1023) cuts the same bytes, even inside a
+        /// UTF-8 sequence, and writing them gives C's bytes.</summary>
+        public static readonly Encoding ByteChars = Encoding.GetEncoding(28591);
+
+        /// <summary>A string (a file name, an argument) as byte text: its
+        /// UTF-8 bytes, one char each.</summary>
+        public static string ByteText(string s)
+        {
+            return ByteChars.GetString(Utf8.GetBytes(s));
+        }
 
         /// <summary>The whole file, or the reader's "cannot open" messages.</summary>
         public static byte[] ReadFile(string path)

@@ -89,6 +89,16 @@ printf 'version 1\n0\tok.map\t3\t1\t0\t0\t2\t0\t12345678901.5\n' >"$tmp/long.sce
 long=$(printf '%0300d' 0)
 compare "missing map" "$tmp/nothing.map" "$demo_scen"
 compare "missing map, long name" "$tmp/$long.map" "$demo_scen"
+# Where C cuts bytes, C# must cut the same ones: a path at 200 bytes
+# (here inside the two bytes of an e-acute), a reader's message at 511
+# (a bad map under a path of over 511 bytes), the CLI's at 1023.
+pad=$(printf '%*s' $((199 - ${#tmp} - 1)) '' | tr ' ' a)
+compare "missing map, UTF-8 cut at 200 bytes" "$tmp/$pad$(printf '\303\251')$(printf '%040d' 0).map" "$demo_scen"
+deep=$tmp/$(printf '%0200d' 1)/$(printf '%0200d' 2)/$(printf '%0150d' 3)
+mkdir -p "$deep" && cp "$tmp/badchar.map" "$deep/"
+compare "bad map, message cut at 511 bytes" "$deep/badchar.map" "$demo_scen"
+compare "unknown option, message cut at 1023 bytes" "$demo_map" "$demo_scen" "--$(printf '%01100d' 0)"
+compare "unexpected UTF-8 argument" "$demo_map" "$demo_scen" "$(printf 'caf\303\251')"
 compare "CR-only map" "$tmp/cr.map" "$demo_scen"
 compare "CR in a scen row" "$tmp/ok.map" "$tmp/cr.scen"
 compare "optimal_length too long" "$tmp/ok.map" "$tmp/long.scen"
