@@ -16,11 +16,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "lockstar.h"
 #include "movingai.h"
 #include "args.h"
 #include "commands.h"
+#include "scenrun.h"
 #include "output.h"
 
 #define CHUNK 1024u
@@ -164,10 +164,13 @@ static int run_chunk(const cli_args *a, ls_batch *batch, const ls_grid *grid,
     return 0;
 }
 
-/* Every query in file order. CLI_EXIT_DONE when each one ran. */
-static int run_all(const cli_args *a, uint32_t threads, const ls_grid *grid,
-                   const mai_scen *scen, cli_tally *totals)
+/* Every query in file order (context: the thread count). CLI_EXIT_DONE
+ * when each one ran. */
+static int run_all(const cli_args *a, const void *context,
+                   const ls_grid *grid, const mai_scen *scen,
+                   cli_tally *totals)
 {
+    uint32_t threads = *(const uint32_t *)context;
     ls_batch *batch = NULL;
     chunk c;
     int32_t width, height;
@@ -206,35 +209,13 @@ static int run_all(const cli_args *a, uint32_t threads, const ls_grid *grid,
 int cli_cmd_batch(int argc, char **argv)
 {
     cli_args a;
-    mai_error err;
-    ls_grid *grid = NULL;
-    mai_scen scen = { NULL, 0 };
-    cli_tally totals = { 0, 0, 0, NULL };
-    int32_t width = 0, height = 0;
     uint32_t threads = 0;
-    clock_t started;
-    char detail[64], cpu[32];
+    char threads_text[32];
     int status = parse_args(argc, argv, &a, &threads);
 
     if (status >= 0)
         return status;
-    if (mai_grid_load(a.files[0], (uint8_t)a.options.swamp_cost,
-                      a.options.grid_flags, &grid, NULL, &err) != 0)
-        return cli_fail_error(&err);
-    ls_grid_size(grid, &width, &height);
-    if (mai_scen_load(a.files[1], width, height, &scen, &err) != 0) {
-        ls_grid_destroy(grid);
-        return cli_fail_error(&err);
-    }
-    totals.smooth = a.options.smooth ? grid : NULL;
-    started = clock();
-    status = run_all(&a, threads, grid, &scen, &totals);
-    /* CPU time of all threads. */
-    cli_format_cpu_time(clock() - started, cpu, sizeof cpu);
-    snprintf(detail, sizeof detail, "%lu threads, %s", (unsigned long)threads,
-             cpu);
-    status = cli_end_scen_run("batch", scen.count, &totals, detail, status);
-    mai_scen_free(&scen);
-    ls_grid_destroy(grid);
-    return status;
+    snprintf(threads_text, sizeof threads_text, "%lu threads, ",
+             (unsigned long)threads);
+    return cli_timed_scen_run("batch", &a, run_all, &threads, threads_text);
 }

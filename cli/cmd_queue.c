@@ -34,6 +34,7 @@
 #include "movingai.h"
 #include "args.h"
 #include "commands.h"
+#include "scenrun.h"
 #include "output.h"
 #include "run.h"
 
@@ -257,24 +258,16 @@ static int run_all(const queue_args *q, const ls_grid *grid,
 int cli_cmd_queue(int argc, char **argv)
 {
     queue_args q;
-    mai_error err;
     ls_grid *grid = NULL;
     mai_scen scen = { NULL, 0 };
     queue_totals totals;
     char detail[32];
-    int32_t width = 0, height = 0;
     int status = parse_args(argc, argv, &q);
 
     if (status >= 0)
         return status;
-    if (mai_grid_load(q.a.files[0], (uint8_t)q.a.options.swamp_cost,
-                      q.a.options.grid_flags, &grid, NULL, &err) != 0)
-        return cli_fail_error(&err);
-    ls_grid_size(grid, &width, &height);
-    if (mai_scen_load(q.a.files[1], width, height, &scen, &err) != 0) {
-        ls_grid_destroy(grid);
-        return cli_fail_error(&err);
-    }
+    if (cli_load_map_and_scen(&q.a, &grid, &scen) != CLI_EXIT_DONE)
+        return CLI_EXIT_BAD_INPUT;
     memset(&totals, 0, sizeof totals);
     totals.tally.smooth = q.a.options.smooth ? grid : NULL;
     status = run_all(&q, grid, &scen, &totals);

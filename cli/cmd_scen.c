@@ -23,11 +23,11 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
-#include <time.h>
 #include "lockstar.h"
 #include "movingai.h"
 #include "args.h"
 #include "commands.h"
+#include "scenrun.h"
 #include "output.h"
 #include "run.h"
 
@@ -88,8 +88,9 @@ static int run_one(const cli_args *a, ls_search *search, const ls_grid *grid,
 
 /* Every query in file order. CLI_EXIT_DONE when each one ran (refused
  * ones included), else CLI_EXIT_BAD_INPUT after reporting why. */
-static int run_all(const cli_args *a, const ls_grid *grid,
-                   const mai_scen *scen, cli_tally *totals)
+static int run_all(const cli_args *a, const void *context,
+                   const ls_grid *grid, const mai_scen *scen,
+                   cli_tally *totals)
 {
     ls_search *search = NULL;
     cli_path_buffer path;
@@ -98,6 +99,7 @@ static int run_all(const cli_args *a, const ls_grid *grid,
     ls_status st;
     int status = CLI_EXIT_DONE;
 
+    (void)context; /* scen has no options of its own to pass */
     ls_grid_size(grid, &width, &height);
     /* Room for a path that crosses the map a couple of times; a longer one
      * grows the buffer once. */
@@ -125,31 +127,9 @@ static int run_all(const cli_args *a, const ls_grid *grid,
 int cli_cmd_scen(int argc, char **argv)
 {
     cli_args a;
-    mai_error err;
-    ls_grid *grid = NULL;
-    mai_scen scen = { NULL, 0 };
-    cli_tally totals = { 0, 0, 0, NULL };
-    int32_t width = 0, height = 0;
-    clock_t started;
-    char cpu[32];
     int status = parse_args(argc, argv, &a);
 
     if (status >= 0)
         return status;
-    if (mai_grid_load(a.files[0], (uint8_t)a.options.swamp_cost,
-                      a.options.grid_flags, &grid, NULL, &err) != 0)
-        return cli_fail_error(&err);
-    ls_grid_size(grid, &width, &height);
-    if (mai_scen_load(a.files[1], width, height, &scen, &err) != 0) {
-        ls_grid_destroy(grid);
-        return cli_fail_error(&err);
-    }
-    totals.smooth = a.options.smooth ? grid : NULL;
-    started = clock();
-    status = run_all(&a, grid, &scen, &totals);
-    cli_format_cpu_time(clock() - started, cpu, sizeof cpu);
-    status = cli_end_scen_run("scen", scen.count, &totals, cpu, status);
-    mai_scen_free(&scen);
-    ls_grid_destroy(grid);
-    return status;
+    return cli_timed_scen_run("scen", &a, run_all, NULL, "");
 }
