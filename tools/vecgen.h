@@ -11,6 +11,8 @@
  *   vecgen_both.c   families both of them draw, sized by their callers
  *   vecgen_script.c scripts (format version 2): each line run on the
  *                   library and, before it is recorded, against the models
+ *   vecgen_emit.c   a script's lines recorded, and dying with the script
+ *                   and line named (vecgen_script.c and vecgen_geo.c)
  *   vecgen_model.c  those models, written apart from the code they pin:
  *                   the queue's budget rule, the map digest, the path check
  *   vecgen_queue.c, vecgen_batch.c, vecgen_edits.c, vecgen_pathcheck.c
@@ -411,6 +413,20 @@ void sg_map(gen *g, uint32_t k, int32_t w, int32_t h, uint64_t seed);
 void sg_pair(sgen *s, int32_t p[4]);
 /* Drawn options (max_expansions = limit) and pair, then submit id. */
 ls_status sg_submit_drawn(sgen *s, uint64_t id, uint32_t limit);
+
+/* ---- vecgen_emit.c: recording a line (vecgen_script.c, vecgen_geo.c) -- */
+
+/* The script being built; a new line of kind on it (dies when memory runs
+ * out). */
+vf_script *sg_current_script(sgen *s);
+vf_op *sg_add(sgen *s, int32_t kind);
+/* A malloc'd copy of p[0..n) (NULL when n is 0) for a line to keep. */
+ls_point *sg_copy_points(const ls_point *p, uint32_t n);
+/* die(what) naming the script and a line: sg_fail the one about to be
+ * added (its checks run before sg_add), sg_fail_added the one sg_add
+ * just added (checks run on it). */
+void sg_fail(sgen *s, const char *what);
+void sg_fail_added(sgen *s, const char *what);
 
 /* ---- the script files ------------------------------------------------- */
 

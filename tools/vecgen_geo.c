@@ -5,50 +5,22 @@
  * give with the models of vecgen_geomodel.c (written from lockstar.h apart
  * from src/), dies when the two differ, and records the line.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "vecgen.h"
 #include "../tests/oracle.h"
 
-static vf_script *cur(sgen *s)
-{
-    return &s->g->file.scripts[s->script];
-}
-
-static vf_op *add(sgen *s, int32_t kind)
-{
-    vf_op *op = vf_add_op(cur(s), kind);
-    if (!op)
-        die("out of memory", NULL);
-    return op;
-}
-
-static void fail(sgen *s, const char *what)
-{
-    char where[128];
-    snprintf(where, sizeof where, "script %s, line %lu", cur(s)->id,
-             (unsigned long)cur(s)->op_count);
-    die(what, where);
-}
-
+/* sg_copy_points, for a line of at most VF_CHECK_PATH_MAX points. */
 static ls_point *dup_points(const ls_point *p, uint32_t n)
 {
-    ls_point *copy;
-    if (n == 0)
-        return NULL;
     if (n > VF_CHECK_PATH_MAX)
         die("internal", "too many points for one line");
-    copy = malloc((size_t)n * sizeof *copy);
-    if (!copy)
-        die("out of memory", NULL);
-    memcpy(copy, p, (size_t)n * sizeof *copy);
-    return copy;
+    return sg_copy_points(p, n);
 }
 
 void sg_frame(sgen *s, int32_t ox, int32_t oy, int32_t size)
 {
-    vf_op *op = add(s, VF_OP_FRAME);
+    vf_op *op = sg_add(s, VF_OP_FRAME);
     s->frame.origin_x = ox;
     s->frame.origin_y = oy;
     s->frame.cell_size = size;
@@ -57,7 +29,7 @@ void sg_frame(sgen *s, int32_t ox, int32_t oy, int32_t size)
 
 ls_status sg_world_cell(sgen *s, int32_t x, int32_t y, int to_cell)
 {
-    vf_op *op = add(s, to_cell ? VF_OP_TO_CELL : VF_OP_WORLD_CELL);
+    vf_op *op = sg_add(s, to_cell ? VF_OP_TO_CELL : VF_OP_WORLD_CELL);
     ls_point want = { 0, 0 }, got = { 0, 0 };
     ls_status ws = gm_world_cell(&s->frame, x, y, &want), gs;
     if (to_cell && ws == LS_OK &&
@@ -72,7 +44,8 @@ ls_status sg_world_cell(sgen *s, int32_t x, int32_t y, int to_cell)
     op->ay = y;
     op->status = gs;
     if (gs != ws || (gs == LS_OK && (got.x != want.x || got.y != want.y)))
-        fail(s, "ls_world_cell differs from floor((x - origin) / size)");
+        sg_fail_added(s,
+                      "ls_world_cell differs from floor((x - origin) / size)");
     if (gs == LS_OK) {
         op->out_x = got.x;
         op->out_y = got.y;
@@ -82,7 +55,7 @@ ls_status sg_world_cell(sgen *s, int32_t x, int32_t y, int to_cell)
 
 ls_status sg_centre(sgen *s, int32_t cx, int32_t cy)
 {
-    vf_op *op = add(s, VF_OP_CENTRE);
+    vf_op *op = sg_add(s, VF_OP_CENTRE);
     int32_t wx = 0, wy = 0;
     fix16_t gx = 0, gy = 0;
     ls_status ws = gm_centre(&s->frame, cx, cy, &wx, &wy);
@@ -91,16 +64,28 @@ ls_status sg_centre(sgen *s, int32_t cx, int32_t cy)
     op->ay = cy;
     op->status = gs;
     if (gs != ws || (gs == LS_OK && (gx != wx || gy != wy)))
-        fail(s, "ls_world_cell_center differs from its definition");
+        sg_fail_added(s, "ls_world_cell_center differs from its definition");
     if (gs == LS_OK) {
         ls_point back;
         if (gm_world_cell(&s->frame, gx, gy, &back) != LS_OK ||
             back.x != cx || back.y != cy)
-            fail(s, "a centre's cell is not its cell");
+            sg_fail_added(s, "a centre's cell is not its cell");
         op->out_x = gx;
         op->out_y = gy;
     }
     return gs;
+}
+
+/* A new line of kind on the segment from (ax, ay) to (bx, by). */
+static vf_op *segment_op(sgen *s, int32_t kind, int32_t ax, int32_t ay,
+                         int32_t bx, int32_t by)
+{
+    vf_op *op = sg_add(s, kind);
+    op->ax = ax;
+    op->ay = ay;
+    op->bx = bx;
+    op->by = by;
+    return op;
 }
 
 static ls_status length_line(sgen *s, vf_op *op, ls_status ws, int32_t want,
@@ -108,7 +93,7 @@ static ls_status length_line(sgen *s, vf_op *op, ls_status ws, int32_t want,
 {
     op->status = gs;
     if (gs != ws || (gs == LS_OK && got != want))
-        fail(s, what);
+        sg_fail_added(s, what);
     if (gs == LS_OK)
         op->length = got;
     return gs;
@@ -117,15 +102,11 @@ static ls_status length_line(sgen *s, vf_op *op, ls_status ws, int32_t want,
 ls_status sg_distance(sgen *s, int32_t ax, int32_t ay, int32_t bx,
                       int32_t by)
 {
-    vf_op *op = add(s, VF_OP_DISTANCE);
+    vf_op *op = segment_op(s, VF_OP_DISTANCE, ax, ay, bx, by);
     int32_t want = 0;
     fix16_t got = 0;
     ls_status ws = gm_distance(ax, ay, bx, by, &want);
     ls_status gs = ls_world_distance(ax, ay, bx, by, &got);
-    op->ax = ax;
-    op->ay = ay;
-    op->bx = bx;
-    op->by = by;
     return length_line(s, op, ws, want, gs, got,
                        "ls_world_distance differs from ceil(sqrt)");
 }
@@ -133,22 +114,18 @@ ls_status sg_distance(sgen *s, int32_t ax, int32_t ay, int32_t bx,
 ls_status sg_segment(sgen *s, int32_t ax, int32_t ay, int32_t bx,
                      int32_t by)
 {
-    vf_op *op = add(s, VF_OP_SEGMENT);
+    vf_op *op = segment_op(s, VF_OP_SEGMENT, ax, ay, bx, by);
     int32_t want = 0;
     fix16_t got = 0;
     ls_status ws = gm_segment(&s->frame, ax, ay, bx, by, &want);
     ls_status gs = ls_world_segment_length(&s->frame, ax, ay, bx, by, &got);
-    op->ax = ax;
-    op->ay = ay;
-    op->bx = bx;
-    op->by = by;
     return length_line(s, op, ws, want, gs, got,
                        "ls_world_segment_length differs from its definition");
 }
 
 ls_status sg_path_length(sgen *s, const ls_point *p, uint32_t n)
 {
-    vf_op *op = add(s, VF_OP_PATH_LENGTH);
+    vf_op *op = sg_add(s, VF_OP_PATH_LENGTH);
     int32_t want = 0;
     fix16_t got = 0;
     ls_status ws = gm_path_length(&s->frame, p, n, &want);
@@ -162,23 +139,20 @@ ls_status sg_path_length(sgen *s, const ls_point *p, uint32_t n)
 ls_status sg_line(sgen *s, int32_t ax, int32_t ay, int32_t bx, int32_t by,
                   uint32_t cap)
 {
-    vf_op *op = add(s, VF_OP_LINE);
+    vf_op *op = segment_op(s, VF_OP_LINE, ax, ay, bx, by);
     ls_point want[VF_CHECK_PATH_MAX], got[VF_CHECK_PATH_MAX];
     uint32_t wn = 0, gn = 0;
     ls_status ws, gs;
     if (cap > VF_CHECK_PATH_MAX)
-        fail(s, "internal: line capacity above 64");
+        sg_fail_added(s, "internal: line capacity above 64");
     ws = gm_line_cells(ax, ay, bx, by, want, cap, &wn);
     gs = ls_line_cells(ax, ay, bx, by, cap ? got : NULL, cap, &gn);
-    op->ax = ax;
-    op->ay = ay;
-    op->bx = bx;
-    op->by = by;
     op->capacity = cap;
     op->status = gs;
     if (gs != ws || (vf_op_has_result(op) && gn != wn) ||
         (gs == LS_OK && memcmp(want, got, gn * sizeof *got) != 0))
-        fail(s, "ls_line_cells differs from the brute-force reference");
+        sg_fail_added(s,
+                      "ls_line_cells differs from the brute-force reference");
     if (vf_op_has_result(op)) {
         op->out_count = gn;
         if (gs == LS_OK)
@@ -189,21 +163,18 @@ ls_status sg_line(sgen *s, int32_t ax, int32_t ay, int32_t bx, int32_t by,
 
 ls_status sg_sight(sgen *s, int32_t ax, int32_t ay, int32_t bx, int32_t by)
 {
-    vf_op *op = add(s, VF_OP_SIGHT);
+    vf_op *op = segment_op(s, VF_OP_SIGHT, ax, ay, bx, by);
     int32_t wclear = 0, gclear = 0;
     uint8_t wcost = 0, gcost = 0;
     ls_status ws = gm_sight(s->cells, s->w, s->h, ax, ay, bx, by, &wclear,
                             &wcost);
     ls_status gs = ls_line_of_sight(s->grid, ax, ay, bx, by, &gclear);
     ls_status cs = ls_line_cost(s->grid, ax, ay, bx, by, &gcost);
-    op->ax = ax;
-    op->ay = ay;
-    op->bx = bx;
-    op->by = by;
     op->status = gs;
     if (gs != ws || cs != ws ||
         (gs == LS_OK && (gclear != wclear || gcost != wcost)))
-        fail(s, "ls_line_of_sight or ls_line_cost differs from the reference");
+        sg_fail_added(s,
+                      "ls_line_of_sight or ls_line_cost differs from the reference");
     if (gs == LS_OK) {
         op->clear = gclear;
         op->max_cost = gcost;
@@ -214,12 +185,12 @@ ls_status sg_sight(sgen *s, int32_t ax, int32_t ay, int32_t bx, int32_t by)
 ls_status sg_smooth(sgen *s, uint32_t cap, const ls_point *p, uint32_t n,
                     ls_point *waypoints, uint32_t *count)
 {
-    vf_op *op = add(s, VF_OP_SMOOTH);
+    vf_op *op = sg_add(s, VF_OP_SMOOTH);
     ls_point want[VF_CHECK_PATH_MAX], got[VF_CHECK_PATH_MAX];
     uint32_t wn = 0, gn = 0;
     ls_status ws, gs;
     if (cap > VF_CHECK_PATH_MAX || n > VF_CHECK_PATH_MAX)
-        fail(s, "internal: smooth above 64 points");
+        sg_fail_added(s, "internal: smooth above 64 points");
     ws = gm_smooth(s->cells, s->w, s->h, p, n, want, cap, &wn);
     gs = ls_smooth_path(s->grid, p, n, cap ? got : NULL, cap, &gn);
     op->capacity = cap;
@@ -228,13 +199,13 @@ ls_status sg_smooth(sgen *s, uint32_t cap, const ls_point *p, uint32_t n,
     op->status = gs;
     if (gs != ws || (vf_op_has_result(op) && gn != wn) ||
         (gs == LS_OK && memcmp(want, got, gn * sizeof *got) != 0))
-        fail(s, "ls_smooth_path differs from the rule re-derived");
+        sg_fail_added(s, "ls_smooth_path differs from the rule re-derived");
     if (gs == LS_OK) {
         /* Never longer, in every frame: checked in the current one. */
         int32_t a = 0, b = 0;
         if (gm_path_length(&s->frame, p, n, &a) == LS_OK &&
             gm_path_length(&s->frame, got, gn, &b) == LS_OK && b > a)
-            fail(s, "waypoints longer than the path");
+            sg_fail_added(s, "waypoints longer than the path");
         if (waypoints)
             memcpy(waypoints, got, gn * sizeof *got);
         if (count)
@@ -261,12 +232,12 @@ static void same_agent(sgen *s)
         (a->state != LS_AGENT_IDLE &&
          (a->count != m->count || a->from_x != m->from_x ||
           a->from_y != m->from_y)))
-        fail(s, "the agent differs from the follower's model");
+        sg_fail_added(s, "the agent differs from the follower's model");
 }
 
 ls_status sg_agent(sgen *s, int32_t x, int32_t y, int32_t speed)
 {
-    vf_op *op = add(s, VF_OP_AGENT);
+    vf_op *op = sg_add(s, VF_OP_AGENT);
     ls_agent before = s->agent;
     ls_status ws = gm_agent_init(&s->model, &s->frame, x, y, speed);
     ls_status gs = ls_agent_init(&s->agent, &s->frame, x, y, speed);
@@ -275,16 +246,16 @@ ls_status sg_agent(sgen *s, int32_t x, int32_t y, int32_t speed)
     op->speed = speed;
     op->status = gs;
     if (gs != ws)
-        fail(s, "ls_agent_init's status differs from the model");
+        sg_fail_added(s, "ls_agent_init's status differs from the model");
     if (gs != LS_OK && memcmp(&before, &s->agent, sizeof before) != 0)
-        fail(s, "ls_agent_init changed the agent on an error");
+        sg_fail_added(s, "ls_agent_init changed the agent on an error");
     same_agent(s);
     return gs;
 }
 
 void sg_speed(sgen *s, int32_t speed)
 {
-    vf_op *op = add(s, VF_OP_SPEED);
+    vf_op *op = sg_add(s, VF_OP_SPEED);
     op->speed = speed;
     s->agent.speed = speed;
     s->model.speed = speed;
@@ -295,9 +266,9 @@ static void record_agent(sgen *s, vf_op *op, ls_status ws, ls_status gs,
 {
     op->status = gs;
     if (gs != ws)
-        fail(s, "the follower's status differs from the model");
+        sg_fail_added(s, "the follower's status differs from the model");
     if (gs != LS_OK && memcmp(before, &s->agent, sizeof *before) != 0)
-        fail(s, "an error changed the agent");
+        sg_fail_added(s, "an error changed the agent");
     same_agent(s);
     if (gs == LS_OK) {
         op->out_x = s->agent.x;
@@ -313,7 +284,7 @@ static void record_agent(sgen *s, vf_op *op, ls_status ws, ls_status gs,
 
 ls_status sg_route(sgen *s, const ls_point *p, uint32_t n)
 {
-    vf_op *op = add(s, VF_OP_ROUTE);
+    vf_op *op = sg_add(s, VF_OP_ROUTE);
     ls_agent before = s->agent;
     gm_agent mbefore = s->model;
     ls_status ws = gm_agent_follow(&s->model, p, n);
@@ -330,7 +301,7 @@ ls_status sg_route(sgen *s, const ls_point *p, uint32_t n)
 
 ls_status sg_step(sgen *s, uint32_t count)
 {
-    vf_op *op = add(s, VF_OP_STEP);
+    vf_op *op = sg_add(s, VF_OP_STEP);
     ls_agent before = s->agent;
     gm_agent mbefore = s->model;
     ls_status ws = gm_agent_step(&s->model, s->route, count);
@@ -363,7 +334,8 @@ uint32_t sg_found_path(sgen *s, ls_point *p, uint32_t max)
             if (!tu_path_legal(s->grid, &q, s->buffer, r.path_length, 1,
                                &cost, why, sizeof why) ||
                 cost != r.cost)
-                fail(s, "a found path is not a legal walk of its cost");
+                sg_fail_added(s,
+                              "a found path is not a legal walk of its cost");
             memcpy(p, s->buffer, r.path_length * sizeof *p);
             return r.path_length;
         }

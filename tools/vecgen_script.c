@@ -12,40 +12,6 @@
 #include "vecgen.h"
 #include "../tests/oracle.h"
 
-/* A malloc'd copy of p[0..n) (NULL when n is 0). */
-static ls_point *dup_points(const ls_point *p, uint32_t n)
-{
-    ls_point *copy;
-    if (n == 0)
-        return NULL;
-    copy = malloc((size_t)n * sizeof *copy);
-    if (!copy)
-        die("out of memory", NULL);
-    memcpy(copy, p, (size_t)n * sizeof *copy);
-    return copy;
-}
-
-static vf_script *cur(sgen *s)
-{
-    return &s->g->file.scripts[s->script];
-}
-
-static vf_op *add(sgen *s, int32_t kind)
-{
-    vf_op *op = vf_add_op(cur(s), kind);
-    if (!op)
-        die("out of memory", NULL);
-    return op;
-}
-
-static void fail(sgen *s, const char *what)
-{
-    char where[128];
-    snprintf(where, sizeof where, "script %s, line %lu", cur(s)->id,
-             (unsigned long)cur(s)->op_count + 1u);
-    die(what, where);
-}
-
 /* The query's options only (start and goal 0), as scripts hold them. */
 static ls_query options_of(const ls_query *q)
 {
@@ -164,7 +130,7 @@ void sg_options(sgen *s, const ls_query *q, const char *weight_text)
 {
     ls_query o = options_of(q), prev;
     char text[VF_WEIGHT_TEXT_MAX], prev_text[VF_WEIGHT_TEXT_MAX];
-    vf_script *sc = cur(s);
+    vf_script *sc = sg_current_script(s);
     vf_op *op;
 
     snprintf(text, sizeof text, "%s", weight_text);
@@ -180,7 +146,7 @@ void sg_options(sgen *s, const ls_query *q, const char *weight_text)
         options_before(sc, sc->op_count, &prev, prev_text);
         if (memcmp(&o, &prev, sizeof o) == 0 && strcmp(text, prev_text) == 0)
             return;
-        op = add(s, VF_OP_OPTIONS);
+        op = sg_add(s, VF_OP_OPTIONS);
     }
     op->query = o;
     memcpy(op->weight_text, text, sizeof text);
@@ -216,22 +182,22 @@ static ls_status find(sgen *s, const ls_query *q, ls_result *res)
         uint64_t d;
         if (!tu_path_legal(s->grid, q, s->buffer, res->path_length, 1,
                            &walked, why, sizeof why))
-            fail(s, "ls_find_path returned an illegal path");
+            sg_fail(s, "ls_find_path returned an illegal path");
         if (walked != res->cost)
-            fail(s, "ls_find_path's steps do not add up to its cost");
+            sg_fail(s, "ls_find_path's steps do not add up to its cost");
         ls_path_digest(s->buffer, res->path_length, &d);
         if (d != res->digest)
-            fail(s, "ls_find_path's digest is not its path's");
+            sg_fail(s, "ls_find_path's digest is not its path's");
         if (admissible(q) && q->weight == fix16_one) {
             best = tu_dijkstra_cells(s->cells, s->w, s->h, q);
             if (best != walked)
-                fail(s, "plain A* was not optimal");
+                sg_fail(s, "plain A* was not optimal");
         }
     }
     if (st == LS_NO_PATH && tu_dijkstra_cells(s->cells, s->w, s->h, q) >= 0)
-        fail(s, "LS_NO_PATH, but Dijkstra reaches the goal");
+        sg_fail(s, "LS_NO_PATH, but Dijkstra reaches the goal");
     if (st == LS_ERR_BUFFER_TOO_SMALL || st == LS_IN_PROGRESS)
-        fail(s, "an unexpected status from ls_find_path");
+        sg_fail(s, "an unexpected status from ls_find_path");
     return st;
 }
 
@@ -243,12 +209,12 @@ void sg_queue(sgen *s, uint32_t capacity, uint32_t pool)
 {
     vf_op *op;
     if (s->queue || capacity > SG_MAX_REQUESTS)
-        fail(s, "internal: a second queue, or too large a capacity");
+        sg_fail(s, "internal: a second queue, or too large a capacity");
     if (ls_queue_create(s->w, s->h, capacity, pool, NULL, &s->queue) != LS_OK)
-        fail(s, "ls_queue_create failed");
+        sg_fail(s, "ls_queue_create failed");
     s->capacity = capacity;
     s->pool = pool;
-    op = add(s, VF_OP_QUEUE);
+    op = sg_add(s, VF_OP_QUEUE);
     op->capacity = capacity;
     op->pool = pool;
 }
@@ -273,7 +239,7 @@ ls_status sg_submit(sgen *s, uint64_t id, int32_t sx, int32_t sy,
            : s->nreq == s->capacity ? LS_ERR_QUEUE_FULL : LS_OK;
     got = ls_queue_submit(s->queue, id, &q);
     if (got != want)
-        fail(s, "ls_queue_submit differs from the model");
+        sg_fail(s, "ls_queue_submit differs from the model");
     if (got == LS_OK) {
         sg_request *r = &s->req[s->nreq++];
         memset(r, 0, sizeof *r);
@@ -281,7 +247,7 @@ ls_status sg_submit(sgen *s, uint64_t id, int32_t sx, int32_t sy,
         r->query = q;
         r->state = SG_WAITING;
     }
-    op = add(s, VF_OP_SUBMIT);
+    op = sg_add(s, VF_OP_SUBMIT);
     op->id = id;
     op->sx = sx;
     op->sy = sy;
@@ -302,7 +268,7 @@ static ls_status drop(sgen *s, uint64_t id, int release)
     got = release ? ls_queue_release(s->queue, id)
                   : ls_queue_cancel(s->queue, id);
     if (got != want)
-        fail(s, release ? "ls_queue_release differs from the model"
+        sg_fail(s, release ? "ls_queue_release differs from the model"
                         : "ls_queue_cancel differs from the model");
     if (r && got != LS_ERR_UNKNOWN_ID)
         s->g->events[r->state == SG_WAITING
@@ -316,7 +282,7 @@ static ls_status drop(sgen *s, uint64_t id, int release)
         memmove(r, r + 1, (size_t)(s->req + s->nreq - r - 1) * sizeof *r);
         s->nreq--;
     }
-    op = add(s, release ? VF_OP_RELEASE : VF_OP_CANCEL);
+    op = sg_add(s, release ? VF_OP_RELEASE : VF_OP_CANCEL);
     op->id = id;
     op->status = got;
     return got;
@@ -341,7 +307,7 @@ static void begin_request(void *ctx, sg_request *r)
     free(r->path);
     r->path = NULL;
     n = r->run_status == LS_OK ? r->result.path_length : 0;
-    r->path = dup_points(s->buffer, n);
+    r->path = sg_copy_points(s->buffer, n);
 }
 
 /* The library's finished request against the model's. */
@@ -353,7 +319,7 @@ static void compare_finished(sgen *s, const sg_request *r)
 
     ls_queue_status(s->queue, r->id, &st);
     if (st != r->status)
-        fail(s, "a finished request's status differs from the model");
+        sg_fail(s, "a finished request's status differs from the model");
     rs = ls_queue_result(s->queue, r->id, &res);
     if (r->status == LS_OK || r->status == LS_NO_PATH ||
         r->status == LS_EXPANSION_LIMIT || r->status == LS_ERR_POOL_FULL) {
@@ -362,18 +328,18 @@ static void compare_finished(sgen *s, const sg_request *r)
             res.expansions != r->result.expansions ||
             res.path_length != r->result.path_length ||
             res.digest != r->result.digest)
-            fail(s, "a queued result differs from ls_find_path's");
+            sg_fail(s, "a queued result differs from ls_find_path's");
     } else if (rs != r->status) {
-        fail(s, "ls_queue_result does not return the request's error");
+        sg_fail(s, "ls_queue_result does not return the request's error");
     }
     rs = ls_queue_path(s->queue, r->id, s->buffer,
                        (uint32_t)s->w * (uint32_t)s->h, &len);
     if (r->kept) {
         if (rs != LS_OK || len != r->kept ||
             memcmp(s->buffer, r->path, len * sizeof *s->buffer) != 0)
-            fail(s, "a kept path differs from ls_find_path's");
+            sg_fail(s, "a kept path differs from ls_find_path's");
     } else if (rs != r->status || len != 0) {
-        fail(s, "ls_queue_path of a request without a kept path");
+        sg_fail(s, "ls_queue_path of a request without a kept path");
     }
 }
 
@@ -392,14 +358,14 @@ uint32_t sg_tick(sgen *s, uint32_t budget)
                begin_request, s);
     s->restart = 0;
     if (ls_queue_tick(s->queue, s->grid, budget) != LS_OK)
-        fail(s, "ls_queue_tick failed");
+        sg_fail(s, "ls_queue_tick failed");
     for (i = 0; i < s->nreq; i++)
         if (s->req[i].state != SG_DONE)
             pending++;
     ls_queue_pending(s->queue, &got);
     if (got != pending)
-        fail(s, "ls_queue_pending differs from the model");
-    op = add(s, VF_OP_TICK);
+        sg_fail(s, "ls_queue_pending differs from the model");
+    op = sg_add(s, VF_OP_TICK);
     op->budget = budget;
     op->pending = pending;
     for (i = 0; i < s->nreq; i++) {
@@ -409,13 +375,13 @@ uint32_t sg_tick(sgen *s, uint32_t budget)
         if (before[i])
             continue;
         if ((st != LS_IN_PROGRESS) != (r->finished_now != 0))
-            fail(s, "a request finished in another tick than the model's");
+            sg_fail(s, "a request finished in another tick than the model's");
         if (!r->finished_now)
             continue;
         compare_finished(s, r);
         if (r->run_status >= 0 && r->result.expansions == 0)
             s->g->events[SG_EV_ZERO_EXPANSIONS]++;
-        op = add(s, VF_OP_FINISHED);
+        op = sg_add(s, VF_OP_FINISHED);
         op->id = r->id;
         op->status = r->status;
         op->result = r->result;
@@ -447,19 +413,34 @@ static void compare_digest(sgen *s, uint64_t *digest)
         ls_grid_get(s->grid, (int32_t)(i % (size_t)s->w),
                     (int32_t)(i / (size_t)s->w), &c);
         if (c != s->cells[i])
-            fail(s, "the grid's cells differ from the edits' model");
+            sg_fail(s, "the grid's cells differ from the edits' model");
     }
     ls_grid_digest(s->grid, &d);
     if (d != model_map_digest(s->cells, s->w, s->h))
-        fail(s, "ls_grid_digest differs from the digest's definition");
+        sg_fail(s, "ls_grid_digest differs from the digest's definition");
     *digest = d;
+}
+
+/* Record an edit line (a set is a 1 x 1 rectangle) with the status the
+ * library gave and the map's digest after it, checked; returns got. */
+static ls_status edit_line(sgen *s, int32_t kind, int32_t x, int32_t y,
+                           int32_t w, int32_t h, uint32_t cost, ls_status got)
+{
+    vf_op *op = sg_add(s, kind);
+    op->x = x;
+    op->y = y;
+    op->w = w;
+    op->h = h;
+    op->cost = cost;
+    op->status = got;
+    compare_digest(s, &op->map_digest);
+    return got;
 }
 
 ls_status sg_rect(sgen *s, int32_t x, int32_t y, int32_t w, int32_t h,
                   uint32_t cost)
 {
     ls_status want = LS_OK, got;
-    vf_op *op;
     int64_t i, j;
     int changed = 0;
 
@@ -469,7 +450,7 @@ ls_status sg_rect(sgen *s, int32_t x, int32_t y, int32_t w, int32_t h,
         want = LS_ERR_OUT_OF_BOUNDS;
     got = ls_grid_set_rect(s->grid, x, y, w, h, (uint8_t)cost);
     if (got != want)
-        fail(s, "ls_grid_set_rect differs from the model");
+        sg_fail(s, "ls_grid_set_rect differs from the model");
     if (got == LS_OK) {
         for (j = y; j < (int64_t)y + h; j++) {
             for (i = x; i < (int64_t)x + w; i++) {
@@ -483,47 +464,30 @@ ls_status sg_rect(sgen *s, int32_t x, int32_t y, int32_t w, int32_t h,
         else
             s->g->events[SG_EV_NOOP_EDIT]++;
     }
-    op = add(s, VF_OP_RECT);
-    op->x = x;
-    op->y = y;
-    op->w = w;
-    op->h = h;
-    op->cost = cost;
-    op->status = got;
-    compare_digest(s, &op->map_digest);
-    return got;
+    return edit_line(s, VF_OP_RECT, x, y, w, h, cost, got);
 }
 
 ls_status sg_set(sgen *s, int32_t x, int32_t y, uint32_t cost)
 {
     ls_status want = LS_OK, got;
-    vf_op *op;
 
     if (x < 0 || y < 0 || x >= s->w || y >= s->h)
         want = LS_ERR_OUT_OF_BOUNDS;
     got = ls_grid_set(s->grid, x, y, (uint8_t)cost);
     if (got != want)
-        fail(s, "ls_grid_set differs from the model");
+        sg_fail(s, "ls_grid_set differs from the model");
     if (got == LS_OK) {
         if (sg_cell(s, x, y) == cost)
             s->g->events[SG_EV_NOOP_EDIT]++;
         s->cells[(size_t)y * (size_t)s->w + (size_t)x] = (uint8_t)cost;
         s->restart = 1; /* every ls_grid_set is an edit (revision) */
     }
-    op = add(s, VF_OP_SET);
-    op->x = x;
-    op->y = y;
-    op->w = 1;
-    op->h = 1;
-    op->cost = cost;
-    op->status = got;
-    compare_digest(s, &op->map_digest);
-    return got;
+    return edit_line(s, VF_OP_SET, x, y, 1, 1, cost, got);
 }
 
 void sg_digest(sgen *s)
 {
-    vf_op *op = add(s, VF_OP_DIGEST);
+    vf_op *op = sg_add(s, VF_OP_DIGEST);
     uint64_t d;
     compare_digest(s, &d);
     op->map_digest = d;
@@ -552,16 +516,16 @@ void sg_batch(sgen *s, uint32_t threads, uint32_t n,
     if (ls_batch_create(s->w, s->h, LS_SEARCH_FULL, threads, NULL, &batch) !=
             LS_OK ||
         ls_batch_run(batch, s->grid, qs, n, pts, cap, st, res) != LS_OK)
-        fail(s, "ls_batch_create or ls_batch_run failed");
+        sg_fail(s, "ls_batch_create or ls_batch_run failed");
     ls_batch_destroy(batch);
-    op = add(s, VF_OP_BATCH);
+    op = sg_add(s, VF_OP_BATCH);
     op->threads = threads;
     op->count = n;
     for (i = 0; i < n; i++) {
         ls_result want;
         ls_status ws = find(s, &qs[i], &want);
         if (ws != st[i])
-            fail(s, "a batch status differs from ls_find_path's");
+            sg_fail(s, "a batch status differs from ls_find_path's");
         if (ws >= 0 &&
             (want.cost != res[i].cost || want.expansions != res[i].expansions ||
              want.path_length != res[i].path_length ||
@@ -569,8 +533,8 @@ void sg_batch(sgen *s, uint32_t threads, uint32_t n,
              (ws == LS_OK &&
               memcmp(s->buffer, pts + (size_t)i * cap,
                      want.path_length * sizeof *pts) != 0)))
-            fail(s, "a batch result differs from ls_find_path's");
-        op = add(s, VF_OP_QUERY);
+            sg_fail(s, "a batch result differs from ls_find_path's");
+        op = sg_add(s, VF_OP_QUERY);
         op->sx = pairs[i][0];
         op->sy = pairs[i][1];
         op->gx = pairs[i][2];
@@ -602,7 +566,7 @@ static ls_status check_points(sgen *s, vf_op *op, const ls_point *p,
                           &want);
     gs = ls_check_path(s->grid, &s->query, p, n, planned, &got);
     if (ws != gs || (gs == LS_OK && memcmp(&want, &got, sizeof want) != 0))
-        fail(s, "ls_check_path differs from the walk's model");
+        sg_fail(s, "ls_check_path differs from the walk's model");
     op->status = gs;
     if (gs == LS_OK)
         op->check = got;
@@ -614,8 +578,8 @@ ls_status sg_check(sgen *s, uint64_t id)
     sg_request *r = sg_find(s, id);
     vf_op *op;
     if (!r || r->state != SG_DONE || r->kept == 0)
-        fail(s, "internal: check of a request without a kept path");
-    op = add(s, VF_OP_CHECK);
+        sg_fail(s, "internal: check of a request without a kept path");
+    op = sg_add(s, VF_OP_CHECK);
     op->id = id;
     return check_points(s, op, r->path, r->kept, r->result.cost);
 }
@@ -625,11 +589,11 @@ ls_status sg_check_path(sgen *s, int32_t planned, const ls_point *points,
 {
     vf_op *op;
     if (n > VF_CHECK_PATH_MAX)
-        fail(s, "internal: too many points for check-path");
-    op = add(s, VF_OP_CHECK_PATH);
+        sg_fail(s, "internal: too many points for check-path");
+    op = sg_add(s, VF_OP_CHECK_PATH);
     op->planned = planned;
     op->point_count = n;
-    op->points = dup_points(points, n);
+    op->points = sg_copy_points(points, n);
     return check_points(s, op, points, n, planned);
 }
 
