@@ -45,47 +45,25 @@ static const struct quota {
  * Text
  * --------------------------------------------------------------------- */
 
-void sg_put(sg_text *t, const char *s)
+void sg_put(vf_text *t, const char *s)
 {
-    size_t n = strlen(s);
-    if (t->failed)
-        return;
-    if (t->length + n + 1 > t->capacity) {
-        size_t cap = t->capacity ? t->capacity : 65536;
-        char *p;
-        while (cap < t->length + n + 1)
-            cap *= 2;
-        p = realloc(t->data, cap);
-        if (!p) {
-            t->failed = 1;
-            return;
-        }
-        t->data = p;
-        t->capacity = cap;
-    }
-    memcpy(t->data + t->length, s, n + 1);
-    t->length += n;
+    vf_text_put(t, s, strlen(s));
 }
 
-void sg_u64(sg_text *t, uint64_t v)
+void sg_u64(vf_text *t, uint64_t v)
 {
-    char buf[24], *p = buf + sizeof buf - 1;
-    *p = '\0';
-    do {
-        *--p = (char)('0' + (int)(v % 10u));
-        v /= 10u;
-    } while (v);
-    sg_put(t, p);
+    char buf[24];
+    sg_put(t, vf_fmt_u64(buf, v));
 }
 
-void sg_u32(sg_text *t, uint32_t v)
+void sg_u32(vf_text *t, uint32_t v)
 {
     sg_u64(t, v);
     if (v > 0x7fffffffu)
         sg_put(t, "u");
 }
 
-void sg_i32(sg_text *t, int32_t v)
+void sg_i32(vf_text *t, int32_t v)
 {
     if (v == INT32_MIN) {
         sg_put(t, "(-2147483647 - 1)");
@@ -97,35 +75,42 @@ void sg_i32(sg_text *t, int32_t v)
     }
 }
 
-void sg_hex64(sg_text *t, uint64_t v)
+void sg_hex64(vf_text *t, uint64_t v)
 {
-    static const char digits[] = "0123456789abcdef";
     char buf[24];
-    int i;
-    buf[0] = '0';
-    buf[1] = 'x';
-    for (i = 0; i < 16; i++)
-        buf[2 + i] = digits[(v >> (60 - 4 * i)) & 15u];
-    memcpy(buf + 18, "ull", 4);
-    sg_put(t, buf);
-}
-
-void sg_hex64_plain(char out[17], uint64_t v)
-{
-    static const char digits[] = "0123456789abcdef";
-    int i;
-    for (i = 0; i < 16; i++)
-        out[i] = digits[(v >> (60 - 4 * i)) & 15u];
-    out[16] = '\0';
+    sg_put(t, "0x");
+    sg_put(t, vf_fmt_hex64(buf, v));
+    sg_put(t, "ull");
 }
 
 /* Start a new line when this one has grown long. */
-void sg_wrap(sg_text *t, size_t *line_start, size_t width)
+void sg_wrap(vf_text *t, size_t *line_start, size_t width)
 {
     if (t->length - *line_start >= width) {
         sg_put(t, "\n");
         *line_start = t->length;
     }
+}
+
+size_t sg_array_open(vf_text *t, const char *decl)
+{
+    sg_put(t, decl);
+    sg_put(t, " = {\n");
+    return t->length;
+}
+
+void sg_array_u32(vf_text *t, uint32_t v, size_t *line_start)
+{
+    sg_u32(t, v);
+    sg_put(t, ",");
+    sg_wrap(t, line_start, 1000);
+}
+
+void sg_array_close(vf_text *t, size_t line_start)
+{
+    if (t->length != line_start)
+        sg_put(t, "\n");
+    sg_put(t, "};\n\n");
 }
 
 /* ------------------------------------------------------------------------
@@ -515,10 +500,10 @@ static int add_searches(sg_data *d, const char *dir)
     return 0;
 }
 
-static void write_searches(sg_text *t, const sg_data *d)
+static void write_searches(vf_text *t, const sg_data *d)
 {
     uint32_t i;
-    sg_put(t, "static const ls__st_search searches[] = {\n");
+    sg_array_open(t, "static const ls__st_search searches[]");
     for (i = 0; i < d->search_count; i++) {
         const vf_vector *v = d->searches[i].v;
         const ls_query *q = &v->query;
@@ -554,21 +539,14 @@ static void write_searches(sg_text *t, const sg_data *d)
     sg_put(t, "};\n\n");
 }
 
-static void write_maps(sg_text *t, const sg_data *d)
+static void write_maps(vf_text *t, const sg_data *d)
 {
     uint32_t i;
-    size_t line = t->length;
-    sg_put(t, "static const uint8_t bytes[] = {\n");
-    line = t->length;
-    for (i = 0; i < d->byte_count; i++) {
-        sg_u32(t, d->bytes[i]);
-        sg_put(t, ",");
-        sg_wrap(t, &line, 1000);
-    }
-    if (t->length != line)
-        sg_put(t, "\n");
-    sg_put(t, "};\n\nstatic const ls__st_map maps[] = {\n");
-    line = t->length;
+    size_t line = sg_array_open(t, "static const uint8_t bytes[]");
+    for (i = 0; i < d->byte_count; i++)
+        sg_array_u32(t, d->bytes[i], &line);
+    sg_array_close(t, line);
+    line = sg_array_open(t, "static const ls__st_map maps[]");
     for (i = 0; i < d->map_count; i++) {
         const sg_map *m = &d->maps[i];
         sg_put(t, "{");
@@ -581,12 +559,10 @@ static void write_maps(sg_text *t, const sg_data *d)
         sg_put(t, "},");
         sg_wrap(t, &line, 200);
     }
-    if (t->length != line)
-        sg_put(t, "\n");
-    sg_put(t, "};\n\n");
+    sg_array_close(t, line);
 }
 
-static int write_file(const char *path, const sg_text *t)
+static int write_file(const char *path, const vf_text *t)
 {
     FILE *fp = fopen(path, "wb");
     int ok;
@@ -601,11 +577,11 @@ static int write_file(const char *path, const sg_text *t)
     return ok ? 0 : -1;
 }
 
-static void write_all(sg_text *t, const sg_data *d)
+static void write_all(vf_text *t, const sg_data *d)
 {
     char hex[17];
     uint32_t i;
-    sg_hex64_plain(hex, d->digest);
+    vf_fmt_hex64(hex, d->digest);
     sg_put(t, "/* src/selftest_data.c - GENERATED by tools/selftestgen from "
               "vectors/ (make selftest-regen): do not edit. */\n/*\n"
               " * The cases of ls_selftest (src/selftest.h), by file:");
@@ -649,7 +625,7 @@ static void write_all(sg_text *t, const sg_data *d)
 int main(int argc, char **argv)
 {
     static sg_data d;
-    sg_text t = { NULL, 0, 0, 0 };
+    vf_text t = { NULL, 0, 0, 0 };
     char hex[17];
     uint32_t i;
     int rc = 1;
@@ -662,7 +638,7 @@ int main(int argc, char **argv)
     if (add_searches(&d, argv[1]) == 0 && sg_add_scripts(&d, argv[1]) == 0) {
         write_all(&t, &d);
         if (!t.failed && write_file(argv[2], &t) == 0) {
-            sg_hex64_plain(hex, d.digest);
+            vf_fmt_hex64(hex, d.digest);
             printf("selftestgen: %u searches, %u scripts (%u cases), "
                    "%u maps, %u bytes of cells, digest %s\n",
                    (unsigned)d.search_count, (unsigned)d.script_count,
@@ -676,6 +652,6 @@ int main(int argc, char **argv)
         vf_file_free(&d.files[i]);
     sg_free_scripts(&d);
     free(d.bytes);
-    free(t.data);
+    vf_text_free(&t);
     return rc;
 }

@@ -15,12 +15,6 @@
 #define SG_MAX_SEARCHES 1024
 #define SG_MAX_SCRIPTS 1024
 
-typedef struct sg_text {
-    char *data;
-    size_t length, capacity;
-    int failed;
-} sg_text;
-
 typedef struct sg_map {
     const vf_file *file;     /* where it comes from */
     uint32_t vf_index;
@@ -61,13 +55,18 @@ typedef struct sg_data {
 } sg_data;
 
 /* Text: append a string, numbers as C literals, wrap long lines. */
-void sg_put(sg_text *t, const char *s);
-void sg_u64(sg_text *t, uint64_t v);
-void sg_u32(sg_text *t, uint32_t v);
-void sg_i32(sg_text *t, int32_t v);
-void sg_hex64(sg_text *t, uint64_t v);
-void sg_hex64_plain(char out[17], uint64_t v);
-void sg_wrap(sg_text *t, size_t *line_start, size_t width);
+void sg_put(vf_text *t, const char *s);
+void sg_u64(vf_text *t, uint64_t v);
+void sg_u32(vf_text *t, uint32_t v);
+void sg_i32(vf_text *t, int32_t v);
+void sg_hex64(vf_text *t, uint64_t v);
+void sg_wrap(vf_text *t, size_t *line_start, size_t width);
+/* The C arrays of numbers: "DECL = {" and a new line (returns where it
+ * starts); "V," with a new line once the line is 1000 characters long;
+ * the current line ended unless it is empty, then "};" and a blank line. */
+size_t sg_array_open(vf_text *t, const char *decl);
+void sg_array_u32(vf_text *t, uint32_t v, size_t *line_start);
+void sg_array_close(vf_text *t, size_t line_start);
 
 /* The runner's fold (src/selftest.c), on golden values. */
 void sg_fold32(uint64_t *h, uint32_t v);
@@ -101,7 +100,7 @@ int32_t sg_add_map(sg_data *d, const vf_file *f, uint32_t index,
 /* Scripts (tools/selftestgen_script.c): read the script files, encode and
  * fold their scripts; write their tables; free what they hold. */
 int sg_add_scripts(sg_data *d, const char *dir);
-void sg_write_scripts(sg_text *t, const sg_data *d);
+void sg_write_scripts(vf_text *t, const sg_data *d);
 void sg_free_scripts(sg_data *d);
 /* Print how many script lines of each kind were taken. */
 void sg_print_script_summary(const sg_data *d);

@@ -296,22 +296,17 @@ int sg_add_scripts(sg_data *d, const char *dir)
     return 0;
 }
 
-void sg_write_scripts(sg_text *t, const sg_data *d)
+void sg_write_scripts(vf_text *t, const sg_data *d)
 {
     uint32_t i;
     size_t line;
     if (d->script_count == 0)
         return;
-    sg_put(t, "static const uint32_t words[] = {\n");
-    line = t->length;
-    for (i = 0; i < d->word_count; i++) {
-        sg_u32(t, d->words[i]);
-        sg_put(t, ",");
-        sg_wrap(t, &line, 1000);
-    }
-    if (t->length != line)
-        sg_put(t, "\n");
-    sg_put(t, "};\n\nstatic const ls__st_script scripts[] = {\n");
+    line = sg_array_open(t, "static const uint32_t words[]");
+    for (i = 0; i < d->word_count; i++)
+        sg_array_u32(t, d->words[i], &line);
+    sg_array_close(t, line);
+    sg_array_open(t, "static const ls__st_script scripts[]");
     for (i = 0; i < d->script_count; i++) {
         const sg_script *s = &d->scripts[i];
         sg_put(t, "{\"");

@@ -220,7 +220,7 @@ typedef struct vf_file {
     uint32_t script_count, script_capacity;
 } vf_file;
 
-/* A growing text buffer (the writer's output). */
+/* A growing text buffer (the writer's output, and tools/selftestgen's). */
 typedef struct vf_text {
     char *data;
     size_t length, capacity;
@@ -303,6 +303,15 @@ int vf_parse(const char *name, const char *text, size_t length, vf_file *out,
  * with a reason in err. */
 int vf_write(const vf_file *f, vf_text *out, char *err, size_t err_size);
 void vf_text_free(vf_text *t);
+/* Append s[0..n) to t (and keep it NUL-terminated); on a failed
+ * allocation set t->failed and append nothing more. */
+void vf_text_put(vf_text *t, const char *s, size_t n);
+/* Text of v into buf, NUL-terminated: decimal (buf of at least 21
+ * bytes), or exactly 16 lowercase hex digits (at least 17); they return
+ * buf. */
+char *vf_fmt_u64(char *buf, uint64_t v);
+char *vf_fmt_i64(char *buf, int64_t v);
+char *vf_fmt_hex64(char *buf, uint64_t v);
 
 /* Parse the index (list of vector files and their vector counts).
  * Returns the number of files, or -1 with err filled. names[i] and

@@ -1,6 +1,7 @@
 /*
  * vecfile_impl.h - private to the vecfile_*.c files: the option-value
- * names and the hand-made number formatting and parsing they share.
+ * names, the hand-made number parsing and the grid copy they share (the
+ * number formatting is in vecfile.h: tools/selftestgen writes with it).
  *
  *   vecfile_model.c  files, maps, vectors and outcomes in memory
  *   vecfile_text.c   names, numbers and text buffers
@@ -36,18 +37,12 @@ const char *vf_name_of(const name_value *table, int32_t value);
 /* The value named name: 0, or -1 when the table has no such name. */
 int vf_value_of(const name_value *table, const char *name, int32_t *value);
 
-/* Decimal (hex: exactly 16 lowercase digits) text of v into buf, which
- * holds at least 21 bytes; they return buf. */
-char *vf_fmt_u64(char *buf, uint64_t v);
-char *vf_fmt_i64(char *buf, int64_t v);
-char *vf_fmt_hex64(char *buf, uint64_t v);
-
 /* The characters of map rows, indexed by cost: "#.23456789". */
 extern const char vf_row_chars[];
 
-/* Append s[0..n) to t (and keep it NUL-terminated); on a failed
- * allocation set t->failed and append nothing more. */
-void vf_text_put(vf_text *t, const char *s, size_t n);
+/* A fresh copy of grid's cells in a grid of the kind flags names
+ * (LS_GRID_FULL or LS_GRID_COMPACT), or NULL when out of memory. */
+ls_grid *vf_grid_copy(const ls_grid *grid, uint32_t flags);
 
 /* *dst = a malloc'd copy of src[0..n) (NULL when n is 0). 0, or -1 when
  * out of memory. */

@@ -69,6 +69,27 @@ fail:
     return -1;
 }
 
+ls_grid *vf_grid_copy(const ls_grid *grid, uint32_t flags)
+{
+    int32_t w, h, x, y;
+    uint8_t *cells;
+    ls_grid *copy = NULL;
+    ls_grid_size(grid, &w, &h);
+    cells = malloc((size_t)w * (size_t)h);
+    if (cells && ls_grid_create_with(w, h, flags, NULL, &copy) == LS_OK) {
+        for (y = 0; y < h; y++)
+            for (x = 0; x < w; x++)
+                ls_grid_get(grid, x, y,
+                            &cells[(size_t)y * (size_t)w + (size_t)x]);
+        if (ls_grid_load(copy, cells, (size_t)w * (size_t)h) != LS_OK) {
+            ls_grid_destroy(copy);
+            copy = NULL;
+        }
+    }
+    free(cells);
+    return copy;
+}
+
 uint64_t vf_grid_digest(const ls_grid *grid)
 {
     uint64_t d = VF_DIGEST_EMPTY;
@@ -381,27 +402,6 @@ static uint32_t check_again(vf_runner *r, const ls_grid *grid,
     return bad;
 }
 
-/* A copy of grid made LS_GRID_COMPACT (no bitsets), or NULL. */
-static ls_grid *compact_copy(const ls_grid *grid)
-{
-    int32_t w, h, x, y;
-    uint8_t *cells;
-    ls_grid *copy = NULL;
-    ls_grid_size(grid, &w, &h);
-    cells = malloc((size_t)w * (size_t)h);
-    if (cells && ls_grid_create_with(w, h, LS_GRID_COMPACT, NULL, &copy) == LS_OK) {
-        for (y = 0; y < h; y++)
-            for (x = 0; x < w; x++)
-                ls_grid_get(grid, x, y, &cells[(size_t)y * (size_t)w + (size_t)x]);
-        if (ls_grid_load(copy, cells, (size_t)w * (size_t)h) != LS_OK) {
-            ls_grid_destroy(copy);
-            copy = NULL;
-        }
-    }
-    free(cells);
-    return copy;
-}
-
 /* Build map i of f into grids[i] once, comparing its digest; broken[i]
  * is 1 when it cannot be built, 2 when its digest differs. */
 static void build_map(const vf_file *f, uint32_t i, const char *dir,
@@ -487,7 +487,8 @@ uint32_t vf_check_file(const vf_file *f, const char *dir, const char *name,
             /* JPS alone reads the bitsets a compact grid lacks. */
             if (v->query.algorithm == LS_ALGO_JPS) {
                 if (!compact_grids[v->map])
-                    compact_grids[v->map] = compact_copy(grids[v->map]);
+                    compact_grids[v->map] =
+                        vf_grid_copy(grids[v->map], LS_GRID_COMPACT);
                 if (!compact_grids[v->map]) {
                     report(rep, where, v, "compact grid", "grid", "built",
                            "failed");

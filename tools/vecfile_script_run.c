@@ -585,28 +585,6 @@ void vf_batch_cache_free(vf_batch_cache *c)
     memset(c, 0, sizeof *c);
 }
 
-/* A fresh LS_GRID_FULL copy of grid, or NULL. */
-static ls_grid *copy_grid(const ls_grid *grid)
-{
-    int32_t w, h, x, y;
-    uint8_t *cells;
-    ls_grid *copy = NULL;
-    ls_grid_size(grid, &w, &h);
-    cells = malloc((size_t)w * (size_t)h);
-    if (cells && ls_grid_create(w, h, NULL, &copy) == LS_OK) {
-        for (y = 0; y < h; y++)
-            for (x = 0; x < w; x++)
-                ls_grid_get(grid, x, y,
-                            &cells[(size_t)y * (size_t)w + (size_t)x]);
-        if (ls_grid_load(copy, cells, (size_t)w * (size_t)h) != LS_OK) {
-            ls_grid_destroy(copy);
-            copy = NULL;
-        }
-    }
-    free(cells);
-    return copy;
-}
-
 uint32_t vf_check_script(const vf_file *f, const vf_script *s,
                          const ls_grid *map_grid, const char *name,
                          vf_batch_cache *batches, vf_report *rep)
@@ -625,7 +603,7 @@ uint32_t vf_check_script(const vf_file *f, const vf_script *s,
     r.query = s->query;
     r.frame.cell_size = 65536; /* frame 0 0 65536 until a frame line */
     check_weight(&r, NULL, &s->query, s->weight_text);
-    r.grid = copy_grid(map_grid);
+    r.grid = vf_grid_copy(map_grid, LS_GRID_FULL);
     if (r.grid)
         ls_grid_size(r.grid, &r.w, &r.h);
     r.buffer = malloc((size_t)r.w * (size_t)r.h * sizeof *r.buffer + 1u);
