@@ -168,7 +168,8 @@ void fam_world(gen *g)
 
 static const char *const pinch[] = {
     "..........", ".#.#......", "..#.#.....", ".#.#.#....", "....#.#...",
-    ".....#....", "..5...9...", "...22.....", "#........#", ".........."
+    ".....#....", "..5...9...", "...22.....", "#........#", "..........",
+    NULL /* map_rows counts the rows up to here */
 };
 
 /* A segment of the current map with a listable count. */
@@ -383,6 +384,16 @@ static int32_t leg(sgen *s, ls_point a, ls_point b)
     return len;
 }
 
+/* v modulo 2^32 as a two's complement int32_t. The speeds below were
+ * drawn with int32_t sums that wrapped on huge frames (a negative speed
+ * is then drawn again or refused by the library); the vectors hold those
+ * values, so they are kept, computed without signed overflow. */
+static int32_t wrap32(int64_t v)
+{
+    uint32_t u = (uint32_t)v;
+    return u <= (uint32_t)INT32_MAX ? (int32_t)u : -(int32_t)~u - 1;
+}
+
 static void follow_script(gen *g, uint32_t k)
 {
     ls_point path[VF_CHECK_PATH_MAX], wp[VF_CHECK_PATH_MAX + 8];
@@ -423,12 +434,13 @@ static void follow_script(gen *g, uint32_t k)
     }
     switch (kind) {
     case 0: speed = leg(&s, wp[0], wp[1]); break;            /* exact */
-    case 1: speed = m > 2 ? leg(&s, wp[0], wp[1]) + leg(&s, wp[1], wp[2])
+    case 1: speed = m > 2 ? wrap32((int64_t)leg(&s, wp[0], wp[1]) +
+                                   leg(&s, wp[1], wp[2]))
                           : leg(&s, wp[0], wp[1]); break;    /* 2 legs */
     case 2: speed = WMAX; break;                              /* all */
     case 3: speed = size / 3 + 1; break;
     case 4: speed = leg(&s, wp[0], wp[1]) / 2; break;
-    case 5: speed = size + size / 2; break;
+    case 5: speed = wrap32((int64_t)size + size / 2); break;
     case 6: speed = size / 2 + 1; break;
     default: speed = (int32_t)(1 + rnd(g, (uint32_t)size * 2u)); break;
     }
@@ -460,7 +472,8 @@ static void follow_script(gen *g, uint32_t k)
     }
     if (kind == 7 || k % 10 == 4) {
         walk(&s, m, 2);
-        sg_speed(&s, k % 3 ? speed * 2 + 1 : 0); /* changed by hand */
+        /* changed by hand */
+        sg_speed(&s, k % 3 ? wrap32((int64_t)speed * 2 + 1) : 0);
         sg_step(&s, m);
         sg_speed(&s, speed);
     }
