@@ -18,14 +18,14 @@
 #   LOCKSTAR_CROSS_CACHE   cache/work dir (default /tmp/lockstar-cross):
 #                          build/TARGET, logs/TARGET.log, scen/TARGET/
 #   LOCKSTAR_CROSS_JOBS    make -j (default: number of CPUs)
-#   LOCKSTAR_CROSS_PARALLEL targets run at once after the reference (default
-#                          2 on a machine of 2 or more CPUs, else 1). Each
-#                          target's configure, link and the serial tail of
-#                          its `make check` leave a core idle; a second
-#                          target fills it (the 20-target matrix: 1,934 s
-#                          one at a time, see README "Platform matrix").
-#                          Per-target seconds then include the wait for the
-#                          CPU the other target holds.
+#   LOCKSTAR_CROSS_PARALLEL targets run at once after the reference
+#                          (default 1). On the project's 2-core machine two
+#                          at a time gained nothing: each target's make -j2
+#                          already keeps both cores busy (CI's run at
+#                          aa7481d: pairs of qemu targets took 260-291 s,
+#                          against 120-147 s each alone at f9965eb). With
+#                          more than one, a target's seconds include the
+#                          wait for the CPU the others hold.
 #   LOCKSTAR_CROSS_TIMEOUT seconds allowed for one target's `make check`
 #                          (default 2400)
 #   LOCKSTAR_MAPS_DIR      the shared maps (default ../shared/maps next to the
@@ -102,10 +102,7 @@ if ! flock -n 9; then
 fi
 RESULTS=$CACHE/results.md
 : >"$CACHE/results.rows"
-PARALLEL=${LOCKSTAR_CROSS_PARALLEL:-}
-if [ -z "$PARALLEL" ]; then
-    if [ "$(nproc 2>/dev/null || echo 1)" -ge 2 ]; then PARALLEL=2; else PARALLEL=1; fi
-fi
+PARALLEL=${LOCKSTAR_CROSS_PARALLEL:-1}
 case $PARALLEL in ''|*[!0-9]*|0) log "LOCKSTAR_CROSS_PARALLEL must be a whole number >= 1, not '$PARALLEL'"; exit 2 ;; esac
 
 # "NAME VERSION" of a compiler (gcc: full version; clang: -dumpversion).
@@ -415,8 +412,9 @@ printf '%-24s | %-34s | %-16s | %-14s | %-12s | %s\n' target compiler flags vect
 fail=0
 # The reference goes first, so every other target can be compared with it;
 # when it was not asked for, only its `lockstar scen` outputs are made.
-# It runs alone, on every CPU; the others then run $PARALLEL at a time, the
-# emulated ones (about twice as long) first so that a short one ends the run.
+# It runs alone, on every CPU; the others then run $PARALLEL at a time (the
+# emulated ones, about twice as long, first, so that a short one ends the
+# run), or one by one in the order asked for.
 for t in $targets; do rm -f "$CACHE/build/$t/.row"; done
 case " $targets " in
 *" $REF "*) run_target "$REF" || fail=1 ;;
