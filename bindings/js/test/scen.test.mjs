@@ -10,7 +10,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readdirSync, existsSync } from 'node:fs';
+import { readdirSync, existsSync, mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jsDir, cliPath, examplesDir, srcDir, sharedMapsDir, hasSharedMaps } from './helpers.mjs';
 
@@ -89,6 +90,20 @@ test('scen.mjs equals lockstar scen on the test data: refusals and file errors',
   await compare([join(data, `${'x'.repeat(300)}.map`), join(data, 'small.scen')]); // a long name, cut
   await compare([join(data, 'kart\u00e9.map'), join(data, 'small.scen')]); // a name in UTF-8
   await compare([`${'-'.repeat(2)}${'y'.repeat(1100)}`, join(data, 'small.scen')]); // a long message, cut
+  // A path cut at 200 bytes inside a two-byte UTF-8 character, and a
+  // reader's message cut at 511 bytes (a bad map under a long path).
+  const scratch = mkdtempSync(join(tmpdir(), 'ls-js-scen-'));
+  try {
+    const pad = 'a'.repeat(199 - Buffer.byteLength(scratch) - 1);
+    await compare([join(scratch, `${pad}\u00e9${'0'.repeat(40)}.map`), join(data, 'small.scen')]);
+    const deep = join(scratch, '1'.repeat(200), '2'.repeat(200), '3'.repeat(150));
+    mkdirSync(deep, { recursive: true });
+    writeFileSync(join(deep, 'bad.map'), 'type octile\nheight 2\nwidth 3\nmap\n.x.\n...\n');
+    const c = await compare([join(deep, 'bad.map'), join(data, 'small.scen')]);
+    assert.equal(c.code, 2, 'the bad map is refused');
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
   await compare([]);
   await compare(['--', join(data, 'small.map'), join(data, 'small.scen')]);
   await compare(['small.map', 'small.scen'], data); // relative names, as given
