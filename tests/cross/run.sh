@@ -18,14 +18,6 @@
 #   LOCKSTAR_CROSS_CACHE   cache/work dir (default /tmp/lockstar-cross):
 #                          build/TARGET, logs/TARGET.log, scen/TARGET/
 #   LOCKSTAR_CROSS_JOBS    make -j (default: number of CPUs)
-#   LOCKSTAR_CROSS_PARALLEL targets run at once after the reference
-#                          (default 1). On the project's 2-core machine two
-#                          at a time gained nothing: each target's make -j2
-#                          already keeps both cores busy (CI's run at
-#                          aa7481d: pairs of qemu targets took 260-291 s,
-#                          against 120-147 s each alone at f9965eb). With
-#                          more than one, a target's seconds include the
-#                          wait for the CPU the others hold.
 #   LOCKSTAR_CROSS_TIMEOUT seconds allowed for one target's `make check`
 #                          (default 2400)
 #   LOCKSTAR_MAPS_DIR      the shared maps (default ../shared/maps next to the
@@ -102,8 +94,6 @@ if ! flock -n 9; then
 fi
 RESULTS=$CACHE/results.md
 : >"$CACHE/results.rows"
-PARALLEL=${LOCKSTAR_CROSS_PARALLEL:-1}
-case $PARALLEL in ''|*[!0-9]*|0) log "LOCKSTAR_CROSS_PARALLEL must be a whole number >= 1, not '$PARALLEL'"; exit 2 ;; esac
 
 # "NAME VERSION" of a compiler (gcc: full version; clang: -dumpversion).
 cc_desc() {
@@ -370,38 +360,11 @@ run_target() {
         "$name" "$CCDESC" "$T_FLAGS" "$vectors" "$result" "$t"
     echo "    ${notes# }"
     case $result in PASS) ;; *) echo "    log: $lg" ;; esac
-    rm -f "$b/.row"
     [ "$mode" = refonly ] && return 0
-    # The table row waits in the build directory: targets finish in any
-    # order, the table lists them in the order asked for.
     printf '| %s | %s | `%s` | %s | %s | %s | %s | `bash tests/cross/run.sh %s` |\n' \
         "$name" "$CCDESC" "$T_FLAGS" "$vectors" "$result" "$t" "${notes# }" "$name" \
-        >"$b/.row"
+        >>"$CACHE/results.rows"
     [ "$result" = PASS ]
-}
-
-# run_pool TARGET...: run_target for each, $PARALLEL at a time, each in a
-# subshell of its own (configure_args sets globals). A target's summary
-# lines are printed whole when it ends. Returns 1 if any target failed.
-run_pool() {
-    local t pid done_pid rc=0 out
-    declare -A name_of=()
-    for t in "$@"; do
-        while [ "${#name_of[@]}" -ge "$PARALLEL" ]; do
-            wait -n -p done_pid "${!name_of[@]}" || rc=1
-            cat "$CACHE/logs/${name_of[$done_pid]}.summary"
-            unset "name_of[$done_pid]"
-        done
-        out=$CACHE/logs/$t.summary
-        ( run_target "$t" ) >"$out" 2>&1 &
-        name_of[$!]=$t
-    done
-    while [ "${#name_of[@]}" -gt 0 ]; do
-        wait -n -p done_pid "${!name_of[@]}" || rc=1
-        cat "$CACHE/logs/${name_of[$done_pid]}.summary"
-        unset "name_of[$done_pid]"
-    done
-    return $rc
 }
 
 # ------------------------------------------------------------------- main
@@ -412,33 +375,12 @@ printf '%-24s | %-34s | %-16s | %-14s | %-12s | %s\n' target compiler flags vect
 fail=0
 # The reference goes first, so every other target can be compared with it;
 # when it was not asked for, only its `lockstar scen` outputs are made.
-# It runs alone, on every CPU; the others then run $PARALLEL at a time (the
-# emulated ones, about twice as long, first, so that a short one ends the
-# run), or one by one in the order asked for.
-for t in $targets; do rm -f "$CACHE/build/$t/.row"; done
 case " $targets " in
-*" $REF "*) run_target "$REF" || fail=1 ;;
-*) run_target "$REF" refonly || fail=1 ;;
+*" $REF "*) order="$REF $(printf '%s\n' $targets | grep -vx "$REF")" ;;
+*) run_target "$REF" refonly || fail=1; order=$targets ;;
 esac
-rest=$(printf '%s\n' $targets | grep -vx "$REF")
-emulated= native=
-for t in $rest; do
-    ls_cross_lookup "$t"
-    if [ "$T_KIND" = native ]; then native="$native $t"; else emulated="$emulated $t"; fi
-done
-if [ "$PARALLEL" -gt 1 ] && [ -n "$rest" ]; then
-    log "the other targets $PARALLEL at a time"
-    run_pool $emulated $native || fail=1
-else
-    for t in $rest; do run_target "$t" || fail=1; done
-fi
-for t in $targets; do
-    if [ -f "$CACHE/build/$t/.row" ]; then
-        cat "$CACHE/build/$t/.row" >>"$CACHE/results.rows"
-    else
-        printf '| %s | | | | FAIL(no result) | | | `bash tests/cross/run.sh %s` |\n' "$t" "$t" >>"$CACHE/results.rows"
-        fail=1
-    fi
+for t in $order; do
+    run_target "$t" || fail=1
 done
 total=$(elapsed "$total_s")
 {
@@ -446,7 +388,7 @@ total=$(elapsed "$total_s")
     echo "|---|---|---|---|---|---|---|---|"
     cat "$CACHE/results.rows"
     echo
-    echo "Whole run: ${total} s for:$targets (run.sh, after setup.sh; $PARALLEL targets at a time after the reference)."
+    echo "Whole run: ${total} s for:$targets (run.sh, after setup.sh)."
 } >"$RESULTS"
 log "total ${total} s; table: $RESULTS"
 [ $fail -eq 0 ] && log "all targets passed" || log "SOME TARGETS FAILED"
