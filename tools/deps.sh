@@ -6,7 +6,10 @@
 #         lld-14 (wasm-ld), wasi-libc and clang's wasm32 runtime
 #         (libclang-rt-14-dev-wasm32: wasm-ld links its builtins) to build
 #         lockstar.wasm, and Debian's nodejs and npm when no node or npm is
-#         on the PATH (any node 18+ will do; Debian 12's is 18.20.4).
+#         on the PATH (any node 18+ will do; Debian 12's is 18.20.4), and
+#         ca-certificates, without which npm cannot reach its registry
+#         over https (nodejs only recommends it, and recommends are not
+#         installed here).
 # A package counts as present only when it is installed for this machine's
 # own architecture (dpkg --print-architecture): a foreign copy such as
 # libfixmath-dev:i386, which the cross matrix installs, does not build a
@@ -15,7 +18,7 @@ set -eu
 js=""
 if [ "${1:-}" = --js ]; then
     shift
-    js="clang-14 lld-14 wasi-libc libclang-rt-14-dev-wasm32"
+    js="clang-14 lld-14 wasi-libc libclang-rt-14-dev-wasm32 ca-certificates"
     command -v node >/dev/null 2>&1 || js="$js nodejs"
     command -v npm >/dev/null 2>&1 || js="$js npm"
 fi
