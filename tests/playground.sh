@@ -16,9 +16,13 @@ set -u
 : "${top_srcdir:=.}" "${top_builddir:=.}"
 node=${NODE:-node}
 chromium=${CHROMIUM:-/usr/bin/chromium}
-# playwright-core: no dependencies of its own; this exact version was
-# tested with Debian 12's chromium.
-playwright_version=1.65.1
+# playwright-core: no dependencies of its own. Pinned to 1.61.1, the newest
+# release that still runs on node 18 (Debian 12's own node is 18.20.4;
+# 1.62 and later stop with "Playwright requires Node.js 20 or higher").
+# Tested with this version under node 18.20.4 and node 20, driving
+# Debian 12's chromium 156 (it talks to the browser over CDP, so it does
+# not need the chromium build it was released with).
+playwright_version=1.61.1
 fail() { echo "playground: FAIL: $*"; exit 1; }
 
 if [ ! -x "$chromium" ]; then
@@ -57,4 +61,5 @@ set -- --root "$top_builddir" --cache "$cache" --lockstar "$lockstar" \
     --chromium "$chromium"
 [ -x "$pngread" ] && set -- "$@" --pngread "$pngread"
 [ -n "${PLAYGROUND_SCREENSHOT:-}" ] && set -- "$@" --screenshot "$PLAYGROUND_SCREENSHOT"
+echo "playground: node $("$node" --version), playwright-core $playwright_version, $("$chromium" --version 2>/dev/null | head -1)"
 "$node" "$top_srcdir/tests/playground.mjs" "$@"
