@@ -17,6 +17,8 @@
 #   6. every CUnit suite (tests/unit of step 1) under valgrind's memcheck:
 #      any invalid access, use of uninitialised memory or block left
 #      allocated at exit fails.
+# Writes: the build trees under _build/ (check, sanitize, tsan, the
+# playground's npm cache, logs) and autoreconf's output (see below).
 # Usage: sh tools/test.sh     (exit 0 = everything passed)
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,6 +28,9 @@ jobs=$(nproc 2>/dev/null || echo 2)
 # mono's compiler and runtime for the C# binding (step 1); valgrind for the
 # memcheck step.
 sh "$top/tools/deps.sh" --js clang libclang-rt-14-dev mono-mcs mono-runtime valgrind
+# Regenerate autoreconf's output in the source tree (configure, Makefile.in
+# files, aclocal.m4, autom4te.cache/, build-aux/, m4/*.m4; all ignored by
+# git), so a changed configure.ac or Makefile.am is always what is tested.
 (cd "$top" && autoreconf -fi >/dev/null 2>&1)
 
 run_check() { # BUILD_DIR LABEL
