@@ -38,7 +38,8 @@
  *
  * ABI: handles are opaque; the structs below hold only fixed-width integer
  * fields (enumerations travel as int32_t), with no padding holes, so they
- * bind unchanged from C#, JavaScript (wasm) and Python. ls_query carries
+ * bind unchanged from C# and JavaScript (wasm), the two bindings that
+ * exist (bindings/), and from any other FFI. ls_query carries
  * its own size so fields can be appended in later versions.
  */
 #ifndef LOCKSTAR_H
@@ -300,8 +301,10 @@ ls_status ls_grid_digest(const ls_grid *grid, uint64_t *digest);
  *                  whose passable cells all cost 1, with 8-connectivity and
  *                  no corner cutting (else LS_ERR_NOT_UNIFORM or
  *                  LS_ERR_UNSUPPORTED). Its expansions count jump points;
- *                  its path lists every cell, like A*'s. See src/jps.c for
- *                  its exact (deterministic) successor rules. */
+ *                  its path lists every cell, like A*'s. Its exact
+ *                  successor rules (forced neighbours, jumps, their order,
+ *                  the path between jump points) are part of this contract:
+ *                  docs/contract-jps.md. */
 #define LS_ALGO_ASTAR 0
 #define LS_ALGO_JPS 1
 
