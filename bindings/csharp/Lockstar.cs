@@ -1,29 +1,51 @@
-// Lockstar.cs - friendly wrappers over Native.cs for game code: Grid,
+// Lockstar.cs - the idiomatic layer over Native.cs for game code: Grid,
 // SearchContext, Batch and PathQueue own their SafeHandle and are
-// IDisposable; Lib holds the stateless calls. Creation failures throw
-// LockstarException (a constructor cannot return a status); every other
-// method returns the library's Status, as the C API does, because most
-// statuses are outcomes a game acts on (NoPath, InProgress, QueueFull),
-// not faults. Paths come back in arrays the wrappers size from the
-// library's own answer (LS_ERR_BUFFER_TOO_SMALL gives the exact length).
+// IDisposable; Lib holds the stateless calls; World.cs adds world frames,
+// line of sight, smoothing, path checks and agents.
+//
+// Errors throw (the int.Parse convention): every method whose call the
+// library refuses (a negative ls_status) throws LockstarException, which
+// carries the Status and its ls_status_name. Each has a Try... twin for hot
+// paths that returns the library's Status instead and never throws for a
+// status (int.TryParse's convention, with the status as the answer). The
+// outcomes a game acts on - NoPath, ExpansionLimit, InProgress - are not
+// errors: they come back as values (PathResult.Status, Step's return).
+//
+// No copies: paths cross the boundary as `ref point[0]` of the caller's
+// array (pinned for the call), so a call costs the same whatever the
+// array's capacity. Methods taking a buffer never allocate; methods
+// returning Point[] allocate exactly the path's length.
 //
 // Threads (the header's rules, unchanged by the wrappers): a grid may be
 // searched by any number of contexts on any number of threads at once
 // while nobody edits it; a context, queue or batch is used by one thread
 // at a time.
 using System;
+using System.Reflection;
 using System.Runtime.InteropServices;
+using System.Text;
+
+[assembly: AssemblyTitle("Lockstar")]
+[assembly: AssemblyProduct("lockstar")]
+[assembly: AssemblyDescription("lockstar: deterministic grid pathfinding for lockstep games (C# binding of liblockstar). MIT License.")]
+[assembly: AssemblyCopyright("Copyright (c) 2026 The lockstar authors. MIT License.")]
+[assembly: AssemblyMetadata("License", "MIT")]
+[assembly: AssemblyVersion("0.1.0.0")]
+[assembly: AssemblyInformationalVersion("0.1.0")]
 
 namespace Lockstar
 {
-    /// <summary>A status that is an error where a result was needed.</summary>
+    /// <summary>A call the library refused: Status is its ls_status, StatusName its
+    /// ls_status_name ("LS_ERR_OUT_OF_BOUNDS").</summary>
     public class LockstarException : Exception
     {
         public readonly Status Status;
+        public readonly string StatusName;
         public LockstarException(string what, Status status)
             : base(what + ": " + Lib.StatusString(status) + " (" + Lib.StatusName(status) + ")")
         {
             Status = status;
+            StatusName = Lib.StatusName(status);
         }
     }
 
@@ -48,29 +70,56 @@ namespace Lockstar
             return Marshal.PtrToStringAnsi(Native.ls_status_string(status));
         }
 
+        /// <summary>True for the library's errors (negative statuses).</summary>
+        public static bool IsError(Status status) { return status < 0; }
+
+        /// <summary>status when it is not an error; else throws LockstarException.</summary>
+        public static Status Check(Status status, string what)
+        {
+            if (status < 0)
+                throw new LockstarException(what, status);
+            return status;
+        }
+
         /// <summary>ls_fix16_parse: "1.5" -> 98304. Throws on bad text.</summary>
         public static int ParseFix16(string text)
         {
             int value;
-            Status st = Native.ls_fix16_parse(text, out value);
-            if (st != Status.Ok)
-                throw new LockstarException("ls_fix16_parse(\"" + text + "\")", st);
+            Check(TryParseFix16(text, out value), "ls_fix16_parse(\"" + text + "\")");
             return value;
+        }
+
+        public static Status TryParseFix16(string text, out int value)
+        {
+            if (text == null) throw new ArgumentNullException("text");
+            return Native.ls_fix16_parse(text, out value);
+        }
+
+        /// <summary>ls_path_digest of the whole array.</summary>
+        public static ulong PathDigest(Point[] points)
+        {
+            return PathDigest(points, points == null ? 0 : (uint)points.Length);
         }
 
         /// <summary>ls_path_digest of points[0..count).</summary>
         public static ulong PathDigest(Point[] points, uint count)
         {
             ulong digest;
-            Status st = Native.ls_path_digest(points, count, out digest);
-            if (st != Status.Ok)
-                throw new LockstarException("ls_path_digest", st);
+            Status st = (points == null || points.Length == 0)
+                ? Native.ls_path_digest(points, count, out digest)
+                : Native.ls_path_digest(ref points[0], Pts.Fit(points, count, "count"), out digest);
+            Check(st, "ls_path_digest");
             return digest;
         }
 
-        /// <summary>Run the built-in golden vectors (ls_selftest).</summary>
+        /// <summary>Run the built-in golden vectors (ls_selftest, in
+        /// liblockstar-selftest, which must sit beside liblockstar).</summary>
         public static Status Selftest(out SelftestReport report)
         {
+            // liblockstar first: the self-test library needs it, and a
+            // loader finds a dependency already loaded by its name even
+            // where the plugin folder is not on the library search path.
+            Native.ls_version();
             return Native.ls_selftest(IntPtr.Zero, out report);
         }
 
@@ -80,79 +129,260 @@ namespace Lockstar
             IntPtr name = Native.ls_selftest_case_name(index);
             return name == IntPtr.Zero ? null : Marshal.PtrToStringAnsi(name);
         }
+    }
 
-        // A path call that may answer LS_ERR_BUFFER_TOO_SMALL with the
-        // length it needs: call once with the buffer given, once more with
-        // an array of that exact length.
-        internal delegate Status PathCall(Point[] buffer, uint capacity, out uint length);
+    /// <summary>Point buffers for the zero-copy calls.</summary>
+    internal static class Pts
+    {
+        internal static readonly Point[] Empty = new Point[0];
 
-        internal static Status ReadPath(PathCall call, int hint, out Point[] path)
+        /// <summary>count, checked to lie within the array (a count past the end would let C
+        /// read or write outside it).</summary>
+        internal static uint Fit(Point[] points, uint count, string name)
+        {
+            if (count > (uint)(points == null ? 0 : points.Length))
+                throw new ArgumentOutOfRangeException(name, count, "more than the array holds");
+            return count;
+        }
+
+        internal static Point[] Copy(Point[] from, uint n)
+        {
+            if (n == 0) return Empty;
+            Point[] p = new Point[n];
+            Array.Copy(from, p, (int)n);
+            return p;
+        }
+
+        // A call that fills a buffer and may answer ErrBufferTooSmall with the
+        // length it needs: once into a buffer of hint points, once more into
+        // one of the exact length. The path comes back exactly as long as it is.
+        internal delegate Status Fill(Point[] buffer, out uint length);
+
+        internal static Status Read(Fill call, uint hint, out Point[] path)
         {
             uint length;
-            Point[] buffer = hint > 0 ? new Point[hint] : null;
-            Status st = call(buffer, (uint)(buffer == null ? 0 : buffer.Length), out length);
+            Point[] buffer = new Point[Math.Max(hint, 1u)];
+            Status st = call(buffer, out length);
             if (st == Status.ErrBufferTooSmall) {
-                buffer = new Point[length];
-                st = call(buffer, length, out length);
+                buffer = new Point[Math.Max(length, 1u)];
+                st = call(buffer, out length);
             }
-            if (st != Status.Ok) {
-                path = new Point[0];
-                return st;
-            }
-            if (buffer == null || buffer.Length != (int)length)
-                Array.Resize(ref buffer, (int)length);
-            path = buffer;
+            path = st == Status.Ok ? (buffer.Length == (int)length ? buffer : Copy(buffer, length)) : Empty;
             return st;
         }
     }
 
+    /// <summary>Moving AI map symbols (movingai/movingai.h's table, the one copy in C#).</summary>
+    public static class MapSymbols
+    {
+        /// <summary>The cost of a map character: '.' 'G' 1, 'S' swampCost, '@' 'O' 'T' 'W' 0
+        /// (blocked), anything else -1.</summary>
+        public static int Cost(char symbol, byte swampCost)
+        {
+            switch (symbol) {
+            case '.': case 'G': return 1;
+            case 'S': return swampCost;
+            case '@': case 'O': case 'T': case 'W': return 0;
+            default: return -1;
+            }
+        }
+
+        /// <summary>What the messages list as allowed.</summary>
+        public const string Allowed = ". G S passable, @ O T W blocked";
+    }
+
     /// <summary>A grid of terrain costs (0 blocked, 1..255 passable).</summary>
-    public sealed class Grid : IDisposable
+    public sealed partial class Grid : IDisposable
     {
         public readonly GridHandle Handle;
         public readonly int Width, Height;
 
-        public Grid(int width, int height, uint flags = Limits.GridFull)
+        public Grid(int width, int height, GridFlags flags = GridFlags.Full)
         {
-            Status st = Native.ls_grid_create_with(width, height, flags, IntPtr.Zero, out Handle);
+            Status st = Native.ls_grid_create_with(width, height, (uint)flags, IntPtr.Zero, out Handle);
             if (st != Status.Ok)
                 throw new LockstarException("ls_grid_create_with(" + width + ", " + height + ")", st);
             Width = width;
             Height = height;
         }
 
-        public Status Get(int x, int y, out byte cost) { return Native.ls_grid_get(Handle, x, y, out cost); }
-        public Status Set(int x, int y, byte cost) { return Native.ls_grid_set(Handle, x, y, cost); }
-        public Status Fill(byte cost) { return Native.ls_grid_fill(Handle, cost); }
-        public Status SetRect(int x, int y, int w, int h, byte cost)
+        /// <summary>
+        /// A grid from rows of Moving AI symbols ('.' 'G' open, 'S' swamp of
+        /// cost swampCost, '@' 'O' 'T' 'W' blocked), one row per line, all as
+        /// wide as the first. A whole .map file's text is accepted too (its
+        /// "type octile / height / width / map" header is checked against the
+        /// rows). Blank lines before and after the rows and "\r\n" line ends
+        /// are allowed. Throws FormatException naming the line and column of
+        /// a fault.
+        /// </summary>
+        public static Grid FromText(string text, byte swampCost = 1, GridFlags flags = GridFlags.Full)
         {
-            return Native.ls_grid_set_rect(Handle, x, y, w, h, cost);
+            int width, height;
+            byte[] cells = ParseText(text, swampCost, out width, out height);
+            Grid g = new Grid(width, height, flags);
+            try {
+                g.Load(cells);
+            } catch {
+                g.Dispose();
+                throw;
+            }
+            return g;
+        }
+
+        /// <summary>FromText's parsing alone: the cells row-major.</summary>
+        public static byte[] ParseText(string text, byte swampCost, out int width, out int height)
+        {
+            if (text == null) throw new ArgumentNullException("text");
+            if (swampCost == 0) throw new ArgumentOutOfRangeException("swampCost", "1..255: 'S' is passable");
+            string[] lines = text.Replace("\r\n", "\n").Split('\n');
+            int first = 0, end = lines.Length;
+            while (first < end && lines[first].Trim().Length == 0) first++;
+            while (end > first && lines[end - 1].Trim().Length == 0) end--;
+            int wantW = -1, wantH = -1;
+            if (first < end && lines[first].StartsWith("type ", StringComparison.Ordinal)) {
+                if (lines[first].Trim() != "type octile")
+                    throw new FormatException("line " + (first + 1) + ": expected 'type octile'");
+                int i = first + 1;
+                for (; i < end && lines[i].Trim() != "map"; i++) {
+                    string[] w = lines[i].Split(new[] { ' ', '\t' }, StringSplitOptions.RemoveEmptyEntries);
+                    int v;
+                    if (w.Length != 2 || !int.TryParse(w[1], out v) || v < 1 || v > Limits.MaxDimension ||
+                        (w[0] != "height" && w[0] != "width"))
+                        throw new FormatException("line " + (i + 1) + ": expected 'height N', 'width N' or 'map'");
+                    if (w[0] == "height") wantH = v; else wantW = v;
+                }
+                if (i == end || wantW < 0 || wantH < 0)
+                    throw new FormatException("line " + (first + 1) + ": a map header needs height, width and 'map'");
+                first = i + 1;
+            }
+            height = end - first;
+            width = height > 0 ? lines[first].Length : 0;
+            if (height == 0 || width == 0)
+                throw new FormatException("no map rows");
+            if (wantH >= 0 && (wantH != height || wantW != width))
+                throw new FormatException("the rows are " + width + "x" + height + ", the header says " + wantW + "x" + wantH);
+            byte[] cells = new byte[width * height];
+            for (int y = 0; y < height; y++) {
+                string row = lines[first + y];
+                if (row.Length != width)
+                    throw new FormatException("line " + (first + y + 1) + ": row " + y + " is " + row.Length +
+                                              " characters, expected " + width);
+                for (int x = 0; x < width; x++) {
+                    int c = MapSymbols.Cost(row[x], swampCost);
+                    if (c < 0)
+                        throw new FormatException("line " + (first + y + 1) + ": bad character '" + row[x] + "' at column " +
+                                                  (x + 1) + " (allowed: " + MapSymbols.Allowed + ")");
+                    cells[y * width + x] = (byte)c;
+                }
+            }
+            return cells;
+        }
+
+        /// <summary>The cost of cell (x, y): 0 blocked, 1..255. Throws outside the grid.</summary>
+        public byte Get(int x, int y)
+        {
+            byte c;
+            Lib.Check(Native.ls_grid_get(Handle, x, y, out c), "ls_grid_get(" + x + ", " + y + ")");
+            return c;
+        }
+
+        public void Set(int x, int y, byte cost)
+        {
+            Lib.Check(Native.ls_grid_set(Handle, x, y, cost), "ls_grid_set(" + x + ", " + y + ")");
+        }
+
+        /// <summary>grid[x, y]: Get and Set.</summary>
+        public byte this[int x, int y]
+        {
+            get { return Get(x, y); }
+            set { Set(x, y, value); }
+        }
+
+        public void Fill(byte cost) { Lib.Check(Native.ls_grid_fill(Handle, cost), "ls_grid_fill"); }
+
+        /// <summary>Cells [x, x+w) x [y, y+h) to cost: checked whole first, one revision step.</summary>
+        public void SetRect(int x, int y, int w, int h, byte cost)
+        {
+            Lib.Check(TrySetRect(x, y, w, h, cost), "ls_grid_set_rect(" + x + ", " + y + ", " + w + ", " + h + ")");
         }
 
         /// <summary>All cells, row-major (y * Width + x).</summary>
-        public Status Load(byte[] cells)
+        public void Load(byte[] cells) { Lib.Check(TryLoad(cells), "ls_grid_load"); }
+
+        public Status TryGet(int x, int y, out byte cost) { return Native.ls_grid_get(Handle, x, y, out cost); }
+        public Status TrySet(int x, int y, byte cost) { return Native.ls_grid_set(Handle, x, y, cost); }
+        public Status TryFill(byte cost) { return Native.ls_grid_fill(Handle, cost); }
+        public Status TrySetRect(int x, int y, int w, int h, byte cost)
         {
+            return Native.ls_grid_set_rect(Handle, x, y, w, h, cost);
+        }
+        public Status TryLoad(byte[] cells)
+        {
+            if (cells == null) throw new ArgumentNullException("cells");
             return Native.ls_grid_load(Handle, cells, (UIntPtr)(uint)cells.Length);
         }
 
+        /// <summary>True for a cell of the grid.</summary>
+        public bool Contains(int x, int y) { return x >= 0 && y >= 0 && x < Width && y < Height; }
+
+        /// <summary>Changes by one on every edit that changes a cell.</summary>
         public uint Revision
         {
-            get { uint r; Check(Native.ls_grid_revision(Handle, out r), "ls_grid_revision"); return r; }
+            get { uint r; Lib.Check(Native.ls_grid_revision(Handle, out r), "ls_grid_revision"); return r; }
         }
 
         /// <summary>The map digest (compare it between peers).</summary>
         public ulong Digest
         {
-            get { ulong d; Check(Native.ls_grid_digest(Handle, out d), "ls_grid_digest"); return d; }
+            get { ulong d; Lib.Check(Native.ls_grid_digest(Handle, out d), "ls_grid_digest"); return d; }
         }
 
-        internal static void Check(Status st, string what)
+        /// <summary>The map as rows of '.', '@' and, for other costs, digits ('9' for 9 and above).</summary>
+        public override string ToString()
         {
-            if (st != Status.Ok)
-                throw new LockstarException(what, st);
+            StringBuilder sb = new StringBuilder((Width + 1) * Height);
+            for (int y = 0; y < Height; y++) {
+                for (int x = 0; x < Width; x++) {
+                    byte c = Get(x, y);
+                    sb.Append(c == 0 ? '@' : c == 1 ? '.' : (char)('0' + Math.Min((int)c, 9)));
+                }
+                sb.Append('\n');
+            }
+            return sb.ToString();
         }
 
         public void Dispose() { Handle.Dispose(); }
+    }
+
+    /// <summary>A finished query: the result and, when found, the path.</summary>
+    public sealed class PathResult
+    {
+        /// <summary>Ok (found), NoPath or ExpansionLimit: never an error (those throw).</summary>
+        public readonly Status Status;
+        /// <summary>The path's cost, -1 when none was found.</summary>
+        public readonly int Cost;
+        public readonly uint Expansions;
+        /// <summary>The found path's FNV-1a digest (compare between peers).</summary>
+        public readonly ulong Digest;
+        /// <summary>Start to goal; empty unless Found.</summary>
+        public readonly Point[] Points;
+
+        internal PathResult(Result r, Point[] points)
+        {
+            Status = r.Status;
+            Cost = r.Cost;
+            Expansions = r.Expansions;
+            Digest = r.Digest;
+            Points = points;
+        }
+
+        public bool Found { get { return Status == Status.Ok; } }
+        public int Length { get { return Points.Length; } }
+
+        public override string ToString()
+        {
+            return Status + " cost " + Cost + " expansions " + Expansions + " length " + Points.Length;
+        }
     }
 
     /// <summary>A search context for one grid size, reused for many queries.</summary>
@@ -161,64 +391,173 @@ namespace Lockstar
         public readonly SearchHandle Handle;
         public readonly int Width, Height;
 
-        public SearchContext(int width, int height, uint flags = Limits.SearchFull)
+        public SearchContext(int width, int height, SearchFlags flags = SearchFlags.Full)
         {
-            Status st = Native.ls_search_create_with(width, height, flags, IntPtr.Zero, out Handle);
+            Status st = Native.ls_search_create_with(width, height, (uint)flags, IntPtr.Zero, out Handle);
             if (st != Status.Ok)
                 throw new LockstarException("ls_search_create_with(" + width + ", " + height + ")", st);
             Width = width;
             Height = height;
         }
 
-        /// <summary>ls_find_path into a caller's buffer (no allocation).</summary>
-        public Status FindPath(Grid grid, ref Query q, Point[] buffer, out Result result)
+        /// <summary>A context for grids of grid's size.</summary>
+        public SearchContext(Grid grid, SearchFlags flags = SearchFlags.Full)
+            : this(grid.Width, grid.Height, flags) { }
+
+        /// <summary>
+        /// ls_find_path into buffer (no allocation, no copy): the path is
+        /// buffer[0 .. result.PathLength) when the status is Ok. Returns the
+        /// status: Ok, NoPath, ExpansionLimit, or the error (ErrBufferTooSmall
+        /// when the path is longer than buffer; result.PathLength says how long).
+        /// </summary>
+        public Status TryFindPath(Grid grid, Query q, Point[] buffer, out Result result)
         {
-            return Native.ls_find_path(Handle, grid.Handle, ref q, buffer,
-                                       (uint)(buffer == null ? 0 : buffer.Length), out result);
+            q = q.Complete();
+            if (buffer == null || buffer.Length == 0)
+                return Native.ls_find_path(Handle, grid.Handle, ref q, buffer, 0, out result);
+            return Native.ls_find_path(Handle, grid.Handle, ref q, ref buffer[0], (uint)buffer.Length, out result);
         }
 
-        /// <summary>A whole query; path holds the found path (empty if none).</summary>
-        public Status FindPath(Grid grid, Query q, out Result result, out Point[] path)
+        /// <summary>TryFindPath, throwing when the query is refused or the buffer is too small.</summary>
+        public Result FindPath(Grid grid, Query q, Point[] buffer)
         {
-            Status st = Native.ls_find_path(Handle, grid.Handle, ref q, null, 0, out result);
+            Result r;
+            Lib.Check(TryFindPath(grid, q, buffer, out r), "ls_find_path");
+            return r;
+        }
+
+        /// <summary>A whole query; throws when the query is refused.</summary>
+        public PathResult FindPath(Grid grid, Query q)
+        {
+            PathResult r;
+            Lib.Check(TryFindPath(grid, q, out r), "ls_find_path " + q.Complete());
+            return r;
+        }
+
+        /// <summary>A whole query; r is null unless the status is Ok, NoPath or ExpansionLimit.</summary>
+        public Status TryFindPath(Grid grid, Query q, out PathResult r)
+        {
+            Result res;
+            r = null;
+            Status st = TryFindPath(grid, q, null, out res);
             if (st == Status.ErrBufferTooSmall) {
-                // Found, with no room given: read the full result and the path.
-                Native.ls_search_result(Handle, out result);
-                return Path(out path);
+                // Found, with no room given: the path from the context.
+                Point[] path;
+                Native.ls_search_result(Handle, out res);
+                st = TryPath(out path);
+                if (st == Status.Ok)
+                    r = new PathResult(res, path);
+                return st;
             }
-            path = new Point[0];
+            if (st >= 0)
+                r = new PathResult(res, Pts.Empty);
             return st;
         }
 
-        public Status Check(Grid grid, ref Query q) { return Native.ls_search_check(Handle, grid.Handle, ref q); }
-        public Status Begin(Grid grid, ref Query q) { return Native.ls_search_begin(Handle, grid.Handle, ref q); }
+        /// <summary>ls_search_check: would the query be accepted? Throws the refusal.</summary>
+        public void Check(Grid grid, Query q) { Lib.Check(TryCheck(grid, q), "ls_search_check"); }
+        public Status TryCheck(Grid grid, Query q)
+        {
+            q = q.Complete();
+            return Native.ls_search_check(Handle, grid.Handle, ref q);
+        }
 
-        /// <summary>At most budget expansions (0 = to the end); InProgress until done.</summary>
-        public Status Step(uint budget) { return Native.ls_search_step(Handle, budget); }
-        public Status GetResult(out Result result) { return Native.ls_search_result(Handle, out result); }
-        public Status Expansions(out uint count) { return Native.ls_search_expansions(Handle, out count); }
+        /// <summary>Start a sliced query (then Step). Throws the refusal.</summary>
+        public void Begin(Grid grid, Query q) { Lib.Check(TryBegin(grid, q), "ls_search_begin"); }
+        public Status TryBegin(Grid grid, Query q)
+        {
+            q = q.Complete();
+            return Native.ls_search_begin(Handle, grid.Handle, ref q);
+        }
 
-        /// <summary>The finished query's path, start to goal.</summary>
-        public Status Path(out Point[] path)
+        /// <summary>At most budget expansions (0 = to the end): InProgress until done, then
+        /// Ok, NoPath or ExpansionLimit. Throws on an error (no query, the grid changed).</summary>
+        public Status Step(uint budget = 0) { return Lib.Check(TryStep(budget), "ls_search_step"); }
+        public Status TryStep(uint budget = 0) { return Native.ls_search_step(Handle, budget); }
+
+        /// <summary>The finished query's result.</summary>
+        public Result Result
+        {
+            get { Result r; Lib.Check(TryGetResult(out r), "ls_search_result"); return r; }
+        }
+        public Status TryGetResult(out Result result) { return Native.ls_search_result(Handle, out result); }
+
+        /// <summary>Expansions so far of the current query.</summary>
+        public uint Expansions
+        {
+            get { uint n; Lib.Check(TryExpansions(out n), "ls_search_expansions"); return n; }
+        }
+        public Status TryExpansions(out uint count) { return Native.ls_search_expansions(Handle, out count); }
+
+        /// <summary>The finished query's path, start to goal (throws when none was found).</summary>
+        public Point[] Path()
+        {
+            Point[] p;
+            Lib.Check(TryPath(out p), "ls_search_path");
+            return p;
+        }
+
+        public Status TryPath(out Point[] path)
         {
             SearchHandle h = Handle;
-            return Lib.ReadPath(delegate (Point[] b, uint c, out uint n) {
-                return Native.ls_search_path(h, b, c, out n);
-            }, 0, out path);
+            return Pts.Read(delegate (Point[] b, out uint n) {
+                return Native.ls_search_path(h, ref b[0], (uint)b.Length, out n);
+            }, 64, out path);
+        }
+
+        /// <summary>The path into buffer (no allocation); length in points.</summary>
+        public Status TryPath(Point[] buffer, out uint length)
+        {
+            if (buffer == null || buffer.Length == 0)
+                return Native.ls_search_path(Handle, buffer, 0, out length);
+            return Native.ls_search_path(Handle, ref buffer[0], (uint)buffer.Length, out length);
         }
 
         /// <summary>After NoPath or ExpansionLimit: the path to the closest cell.</summary>
-        public Status PartialPath(out Point[] path)
+        public Point[] PartialPath()
         {
-            SearchHandle h = Handle;
-            return Lib.ReadPath(delegate (Point[] b, uint c, out uint n) {
-                return Native.ls_search_partial_path(h, b, c, out n);
-            }, 0, out path);
+            Point[] p;
+            Lib.Check(TryPartialPath(out p), "ls_search_partial_path");
+            return p;
         }
 
-        /// <summary>Debug read-out: Visit.None, Open or Closed per cell, row-major.</summary>
-        public Status CellStates(byte[] states)
+        public Status TryPartialPath(out Point[] path)
         {
+            SearchHandle h = Handle;
+            return Pts.Read(delegate (Point[] b, out uint n) {
+                return Native.ls_search_partial_path(h, ref b[0], (uint)b.Length, out n);
+            }, 64, out path);
+        }
+
+        public Status TryPartialPath(Point[] buffer, out uint length)
+        {
+            if (buffer == null || buffer.Length == 0)
+                return Native.ls_search_partial_path(Handle, buffer, 0, out length);
+            return Native.ls_search_partial_path(Handle, ref buffer[0], (uint)buffer.Length, out length);
+        }
+
+        /// <summary>Debug read-out of one cell.</summary>
+        public Visit CellState(int x, int y)
+        {
+            int v;
+            Lib.Check(Native.ls_search_cell_state(Handle, x, y, out v), "ls_search_cell_state");
+            return (Visit)v;
+        }
+
+        /// <summary>Debug read-out: Visit per cell, row-major (Width * Height).</summary>
+        public Visit[] CellStates()
+        {
+            byte[] b = new byte[Width * Height];
+            Lib.Check(TryCellStates(b), "ls_search_cell_states");
+            Visit[] v = new Visit[b.Length];
+            for (int i = 0; i < b.Length; i++) v[i] = (Visit)b[i];
+            return v;
+        }
+
+        /// <summary>The read-out into states (one byte per cell, values of Visit).</summary>
+        public Status TryCellStates(byte[] states)
+        {
+            if (states == null) throw new ArgumentNullException("states");
             return Native.ls_search_cell_states(Handle, states, (UIntPtr)(uint)states.Length);
         }
 
@@ -229,54 +568,150 @@ namespace Lockstar
     public sealed class Batch : IDisposable
     {
         public readonly BatchHandle Handle;
+        public readonly int Width, Height;
 
-        public Batch(int width, int height, uint threads, uint flags = Limits.SearchFull)
+        public Batch(int width, int height, uint threads, SearchFlags flags = SearchFlags.Full)
         {
-            Status st = Native.ls_batch_create(width, height, flags, threads, IntPtr.Zero, out Handle);
+            Status st = Native.ls_batch_create(width, height, (uint)flags, threads, IntPtr.Zero, out Handle);
             if (st != Status.Ok)
                 throw new LockstarException("ls_batch_create(" + threads + " threads)", st);
+            Width = width;
+            Height = height;
         }
 
         public uint Threads { get { return Native.ls_batch_threads(Handle); } }
 
-        /// <summary>Query i's path goes to points[i * capacity ..]; see ls_batch_run.</summary>
-        public Status Run(Grid grid, Query[] queries, Point[] points, uint capacity,
-                          Status[] statuses, Result[] results)
+        /// <summary>ls_batch_run: query i's path goes to points[i * capacity ..], its status
+        /// (ls_find_path's) to statuses[i]; the call's own status is returned.</summary>
+        public Status TryRun(Grid grid, Query[] queries, Point[] points, uint capacity,
+                             Status[] statuses, Result[] results)
         {
-            return Native.ls_batch_run(Handle, grid.Handle, queries, (uint)queries.Length, points,
-                                       capacity, statuses, results);
+            if (queries == null) throw new ArgumentNullException("queries");
+            Query[] qs = new Query[queries.Length];
+            for (int i = 0; i < qs.Length; i++) qs[i] = queries[i].Complete();
+            if (points == null || points.Length == 0)
+                return Native.ls_batch_run(Handle, grid.Handle, qs, (uint)qs.Length, points, capacity, statuses, results);
+            if ((ulong)capacity * (ulong)qs.Length > (ulong)points.Length)
+                throw new ArgumentOutOfRangeException("capacity", capacity, "queries * capacity is more than points holds");
+            return Native.ls_batch_run(Handle, grid.Handle, qs, (uint)qs.Length, ref points[0], capacity, statuses, results);
+        }
+
+        /// <summary>
+        /// Every query, each answered as SearchContext.TryFindPath would:
+        /// statuses[i] its status, results[i] its PathResult (null when the
+        /// query was refused). Throws when the batch itself is refused.
+        /// </summary>
+        public PathResult[] Run(Grid grid, Query[] queries, out Status[] statuses)
+        {
+            uint n = (uint)queries.Length, capacity = (uint)(grid.Width * grid.Height);
+            Point[] points = new Point[Math.Max(1ul, (ulong)n * capacity)];
+            statuses = new Status[n];
+            Result[] results = new Result[n];
+            Lib.Check(TryRun(grid, queries, points, capacity, statuses, results), "ls_batch_run");
+            PathResult[] r = new PathResult[n];
+            for (uint i = 0; i < n; i++) {
+                if (statuses[i] < 0) continue;
+                Point[] p = Pts.Empty;
+                if (statuses[i] == Status.Ok) {
+                    p = new Point[results[i].PathLength];
+                    Array.Copy(points, (long)i * capacity, p, 0, p.Length);
+                }
+                r[i] = new PathResult(results[i], p);
+            }
+            return r;
         }
 
         public void Dispose() { Handle.Dispose(); }
     }
 
-    /// <summary>The deterministic path request queue (ls_queue).</summary>
+    /// <summary>The deterministic path request queue (ls_queue): requests by id, served in
+    /// submission order under a budget per Tick.</summary>
     public sealed class PathQueue : IDisposable
     {
         public readonly QueueHandle Handle;
+        public readonly int Width, Height;
 
-        public PathQueue(int width, int height, uint capacity, uint poolPoints)
+        public PathQueue(int width, int height, uint capacity = 64, uint poolPoints = 4096)
         {
             Status st = Native.ls_queue_create(width, height, capacity, poolPoints, IntPtr.Zero, out Handle);
             if (st != Status.Ok)
                 throw new LockstarException("ls_queue_create", st);
+            Width = width;
+            Height = height;
         }
 
-        public Status Submit(ulong id, ref Query q) { return Native.ls_queue_submit(Handle, id, ref q); }
-        public Status Cancel(ulong id) { return Native.ls_queue_cancel(Handle, id); }
-        public Status Release(ulong id) { return Native.ls_queue_release(Handle, id); }
-        public Status Tick(Grid grid, uint budget) { return Native.ls_queue_tick(Handle, grid.Handle, budget); }
-        public Status RequestStatus(ulong id, out Status status) { return Native.ls_queue_status(Handle, id, out status); }
-        public Status Pending(out uint count) { return Native.ls_queue_pending(Handle, out count); }
-        public Status GetResult(ulong id, out Result result) { return Native.ls_queue_result(Handle, id, out result); }
+        /// <summary>Queue a request (QueueFull and DuplicateId throw).</summary>
+        public void Submit(ulong id, Query q) { Lib.Check(TrySubmit(id, q), "ls_queue_submit(" + id + ")"); }
+        public Status TrySubmit(ulong id, Query q)
+        {
+            q = q.Complete();
+            return Native.ls_queue_submit(Handle, id, ref q);
+        }
 
-        /// <summary>A finished request's kept path.</summary>
-        public Status Path(ulong id, out Point[] path)
+        public void Cancel(ulong id) { Lib.Check(TryCancel(id), "ls_queue_cancel(" + id + ")"); }
+        public Status TryCancel(ulong id) { return Native.ls_queue_cancel(Handle, id); }
+
+        /// <summary>Forget a finished request and free its kept path.</summary>
+        public void Release(ulong id) { Lib.Check(TryRelease(id), "ls_queue_release(" + id + ")"); }
+        public Status TryRelease(ulong id) { return Native.ls_queue_release(Handle, id); }
+
+        /// <summary>Serve requests for at most budget expansions (0: all of them).</summary>
+        public void Tick(Grid grid, uint budget) { Lib.Check(TryTick(grid, budget), "ls_queue_tick"); }
+        public Status TryTick(Grid grid, uint budget) { return Native.ls_queue_tick(Handle, grid.Handle, budget); }
+
+        /// <summary>
+        /// The request's status: InProgress while queued or running, then its
+        /// final one - Ok, NoPath, ExpansionLimit, or the error that refused
+        /// its query (a negative status: a refused request never reads as Ok).
+        /// Throws for an unknown id.
+        /// </summary>
+        public Status StatusOf(ulong id)
+        {
+            Status s;
+            Lib.Check(TryStatusOf(id, out s), "ls_queue_status(" + id + ")");
+            return s;
+        }
+        public Status TryStatusOf(ulong id, out Status status) { return Native.ls_queue_status(Handle, id, out status); }
+
+        /// <summary>True once the request has finished (whatever its outcome).</summary>
+        public bool IsDone(ulong id) { return StatusOf(id) != Status.InProgress; }
+
+        /// <summary>Requests queued or running.</summary>
+        public uint Pending
+        {
+            get { uint n; Lib.Check(Native.ls_queue_pending(Handle, out n), "ls_queue_pending"); return n; }
+        }
+
+        /// <summary>A finished request's result (Status is its outcome).</summary>
+        public Result ResultOf(ulong id)
+        {
+            Result r;
+            Lib.Check(TryResultOf(id, out r), "ls_queue_result(" + id + ")");
+            return r;
+        }
+        public Status TryResultOf(ulong id, out Result result) { return Native.ls_queue_result(Handle, id, out result); }
+
+        /// <summary>A finished request's kept path (empty for NoPath, ExpansionLimit).</summary>
+        public Point[] PathOf(ulong id)
+        {
+            Point[] p;
+            Lib.Check(TryPathOf(id, out p), "ls_queue_path(" + id + ")");
+            return p;
+        }
+
+        public Status TryPathOf(ulong id, out Point[] path)
         {
             QueueHandle h = Handle;
-            return Lib.ReadPath(delegate (Point[] b, uint c, out uint n) {
-                return Native.ls_queue_path(h, id, b, c, out n);
-            }, 0, out path);
+            return Pts.Read(delegate (Point[] b, out uint n) {
+                return Native.ls_queue_path(h, id, ref b[0], (uint)b.Length, out n);
+            }, 64, out path);
+        }
+
+        public Status TryPathOf(ulong id, Point[] buffer, out uint length)
+        {
+            if (buffer == null || buffer.Length == 0)
+                return Native.ls_queue_path(Handle, id, buffer, 0, out length);
+            return Native.ls_queue_path(Handle, id, ref buffer[0], (uint)buffer.Length, out length);
         }
 
         public void Dispose() { Handle.Dispose(); }

@@ -10,6 +10,10 @@
 // (malloc/free); a managed allocator would need callbacks that outlive
 // every native call, which a game has no reason to provide.
 //
+// Native is the low level, one to one with C, for advanced use: game code
+// calls the idiomatic layer (Lockstar.cs, World.cs), which throws on
+// refusals and passes paths without copying them.
+//
 // Written for C# 7.3 and .NET Standard 2.0 (Unity's compiler, mono's mcs):
 // no nullable references, no ranges, no default interface members.
 using System;
@@ -79,44 +83,108 @@ namespace Lockstar
         public const int SelftestSearch = 0, SelftestScript = 1;
     }
 
-    public static class Connect { public const int Four = 4, Eight = 8; }
-    public static class Corners { public const int None = 0, One = 1, All = 2; }
-    public static class Heuristic
-    {
-        public const int Auto = 0, Octile = 1, Manhattan = 2, Chebyshev = 3, Zero = 4;
-    }
-    public static class TieBreak { public const int HighG = 0, LowG = 1; }
-    public static class Algorithm { public const int AStar = 0, Jps = 1; }
-    public static class Visit { public const byte None = 0, Open = 1, Closed = 2; }
-    public static class StepReason
-    {
-        public const int Legal = 0, OutOfBounds = 1, Blocked = 2, NotAMove = 3, Corner = 4;
-    }
-    public static class AgentState { public const int Idle = 0, Moving = 1, Arrived = 2; }
+    /// <summary>LS_GRID_* creation flags.</summary>
+    public enum GridFlags : uint { Full = 0, Compact = 1 }
+    /// <summary>LS_SEARCH_* creation flags.</summary>
+    public enum SearchFlags : uint { Full = 0, Compact = 1 }
+    /// <summary>LS_CONNECT_*: moves per cell.</summary>
+    public enum Connect : int { Four = 4, Eight = 8 }
+    /// <summary>LS_CORNERS_*: diagonal moves past blocked cells.</summary>
+    public enum Corners : int { None = 0, One = 1, All = 2 }
+    /// <summary>LS_HEURISTIC_*.</summary>
+    public enum Heuristic : int { Auto = 0, Octile = 1, Manhattan = 2, Chebyshev = 3, Zero = 4 }
+    /// <summary>LS_TIE_*: which of equal-f nodes is expanded first.</summary>
+    public enum TieBreak : int { HighG = 0, LowG = 1 }
+    /// <summary>LS_ALGO_*.</summary>
+    public enum Algorithm : int { AStar = 0, Jps = 1 }
+    /// <summary>LS_VISIT_*: a cell in the debug read-out.</summary>
+    public enum Visit : byte { None = 0, Open = 1, Closed = 2 }
+    /// <summary>LS_STEP_*: why a point of a checked path is illegal.</summary>
+    public enum StepReason : int { Legal = 0, OutOfBounds = 1, Blocked = 2, NotAMove = 3, Corner = 4 }
+    /// <summary>LS_AGENT_*.</summary>
+    public enum AgentState : int { Idle = 0, Moving = 1, Arrived = 2 }
 
-    /// <summary>ls_query. Call Native.ls_query_init (or Query.Defaults) first.</summary>
+    /// <summary>
+    /// ls_query, field for field (blittable). Fields are set through the
+    /// properties: the first one set on a default-constructed query fills
+    /// in every default of ls_query_init, so `new Query()`,
+    /// `new Query { GoalX = 5 }` and `new Query(sx, sy, gx, gy)` are all
+    /// complete queries. A query nothing was ever set on (StructSize 0) is
+    /// taken as the defaults by the idiomatic layer (Lockstar.cs); the raw
+    /// Native calls pass it as it is (LS_ERR_BAD_STRUCT_SIZE).
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public struct Query
     {
-        public uint StructSize;
-        public int StartX, StartY;
-        public int GoalX, GoalY;
-        public int Connectivity;
-        public int CornerRule;
-        public int Heuristic;
-        public int TieBreak;
-        public int Algorithm;
-        public uint StraightCost;
-        public uint DiagonalCost;
-        public int Weight;          // fix16_t, 65536 = 1.0
-        public uint MaxExpansions;  // 0 = no limit
+        uint structSize;
+        int startX, startY;
+        int goalX, goalY;
+        Connect connectivity;
+        Corners cornerRule;
+        Heuristic heuristic;
+        TieBreak tieBreak;
+        Algorithm algorithm;
+        uint straightCost;
+        uint diagonalCost;
+        int weight;
+        uint maxExpansions;
 
-        /// <summary>ls_query_init's defaults (start and goal 0,0).</summary>
-        public static Query Defaults()
+        // ls_query_init's answer, asked once.
+        static readonly Query LibraryDefaults = Init();
+        static Query Init()
         {
             Query q = new Query();
             Native.ls_query_init(ref q);
             return q;
+        }
+
+        /// <summary>A query from (startX, startY) to (goalX, goalY), other fields the defaults.</summary>
+        public Query(int startX, int startY, int goalX, int goalY)
+        {
+            this = LibraryDefaults;
+            this.startX = startX; this.startY = startY;
+            this.goalX = goalX; this.goalY = goalY;
+        }
+
+        /// <summary>ls_query_init's defaults (start and goal 0,0).</summary>
+        public static Query Defaults() { return LibraryDefaults; }
+
+        // Before the first field is set: every default.
+        void Touch() { if (structSize == 0) this = LibraryDefaults; }
+
+        /// <summary>The defaults when nothing was ever set (StructSize 0), else this query.</summary>
+        public Query Complete() { return structSize == 0 ? LibraryDefaults : this; }
+
+        /// <summary>sizeof(ls_query) once any field is set; 0 on a query nothing was set on.
+        /// Setting it is for tests of LS_ERR_BAD_STRUCT_SIZE only.</summary>
+        public uint StructSize { get { return structSize; } set { structSize = value; } }
+        public int StartX { get { return startX; } set { Touch(); startX = value; } }
+        public int StartY { get { return startY; } set { Touch(); startY = value; } }
+        public int GoalX { get { return goalX; } set { Touch(); goalX = value; } }
+        public int GoalY { get { return goalY; } set { Touch(); goalY = value; } }
+        public Connect Connectivity { get { return Complete().connectivity; } set { Touch(); connectivity = value; } }
+        public Corners CornerRule { get { return Complete().cornerRule; } set { Touch(); cornerRule = value; } }
+        public Heuristic Heuristic { get { return Complete().heuristic; } set { Touch(); heuristic = value; } }
+        public TieBreak TieBreak { get { return Complete().tieBreak; } set { Touch(); tieBreak = value; } }
+        public Algorithm Algorithm { get { return Complete().algorithm; } set { Touch(); algorithm = value; } }
+        public uint StraightCost { get { return Complete().straightCost; } set { Touch(); straightCost = value; } }
+        public uint DiagonalCost { get { return Complete().diagonalCost; } set { Touch(); diagonalCost = value; } }
+        /// <summary>fix16_t, 65536 = 1.0.</summary>
+        public int Weight { get { return Complete().weight; } set { Touch(); weight = value; } }
+        /// <summary>0 = no limit.</summary>
+        public uint MaxExpansions { get { return Complete().maxExpansions; } set { Touch(); maxExpansions = value; } }
+
+        /// <summary>Start and goal at once.</summary>
+        public void SetEnds(Point start, Point goal)
+        {
+            Touch();
+            startX = start.X; startY = start.Y; goalX = goal.X; goalY = goal.Y;
+        }
+
+        public override string ToString()
+        {
+            return "(" + startX + "," + startY + ")->(" + goalX + "," + goalY + ") " + Algorithm + " " +
+                   Connectivity + " corners " + CornerRule;
         }
     }
 
@@ -142,10 +210,10 @@ namespace Lockstar
 
     /// <summary>ls_path_check: what ls_check_path found.</summary>
     [StructLayout(LayoutKind.Sequential)]
-    public struct PathCheck
+    public partial struct PathCheck
     {
         public uint FirstIllegal;
-        public int Reason;       // StepReason
+        public StepReason Reason;
         public int Cost;
         public int CostChanged;
     }
@@ -159,7 +227,7 @@ namespace Lockstar
 
     /// <summary>ls_world: a world frame (fix16 raw values).</summary>
     [StructLayout(LayoutKind.Sequential)]
-    public struct World
+    public partial struct World
     {
         public int OriginX, OriginY;
         public int CellSize;
@@ -176,7 +244,7 @@ namespace Lockstar
         public World World;
         public int X, Y;
         public int Speed;
-        public int State;        // AgentState
+        public AgentState State;
         public uint Count;
         public uint Target;
         public int FromX, FromY;
@@ -352,6 +420,46 @@ namespace Lockstar
         public static extern Status ls_agent_follow(ref Agent agent, [In] Point[] waypoints, uint count);
         [DllImport(Library, CallingConvention = Cdecl)]
         public static extern Status ls_agent_step(ref Agent agent, [In] Point[] waypoints, uint count);
+
+        // Zero-copy forms. Mono copies a Point[] argument element by element
+        // each way (the cost grows with the array's length, not with the
+        // path); a `ref Point` to the first element passes the array's own
+        // memory, pinned for the call, whatever its length. Pass
+        // `ref array[0]` of a non-empty array (the Point[] forms above for
+        // null, which they pass as NULL). Lockstar.cs calls these.
+        [DllImport(Library, CallingConvention = Cdecl, EntryPoint = "ls_find_path")]
+        public static extern Status ls_find_path(SearchHandle search, GridHandle grid, ref Query q,
+                                                 ref Point points, uint capacity, out Result result);
+        [DllImport(Library, CallingConvention = Cdecl, EntryPoint = "ls_search_path")]
+        public static extern Status ls_search_path(SearchHandle search, ref Point points, uint capacity, out uint length);
+        [DllImport(Library, CallingConvention = Cdecl, EntryPoint = "ls_search_partial_path")]
+        public static extern Status ls_search_partial_path(SearchHandle search, ref Point points, uint capacity,
+                                                           out uint length);
+        [DllImport(Library, CallingConvention = Cdecl, EntryPoint = "ls_batch_run")]
+        public static extern Status ls_batch_run(BatchHandle batch, GridHandle grid, [In] Query[] queries, uint count,
+                                                 ref Point points, uint capacity,
+                                                 [Out] Status[] statuses, [Out] Result[] results);
+        [DllImport(Library, CallingConvention = Cdecl, EntryPoint = "ls_check_path")]
+        public static extern Status ls_check_path(GridHandle grid, ref Query q, ref Point points, uint count,
+                                                  int plannedCost, out PathCheck check);
+        [DllImport(Library, CallingConvention = Cdecl, EntryPoint = "ls_queue_path")]
+        public static extern Status ls_queue_path(QueueHandle queue, ulong id, ref Point points, uint capacity,
+                                                  out uint length);
+        [DllImport(Library, CallingConvention = Cdecl, EntryPoint = "ls_path_digest")]
+        public static extern Status ls_path_digest(ref Point points, uint count, out ulong digest);
+        [DllImport(Library, CallingConvention = Cdecl, EntryPoint = "ls_world_path_length")]
+        public static extern Status ls_world_path_length(ref World world, ref Point points, uint count, out int length);
+        [DllImport(Library, CallingConvention = Cdecl, EntryPoint = "ls_line_cells")]
+        public static extern Status ls_line_cells(int ax, int ay, int bx, int by, ref Point cells, uint capacity,
+                                                  out uint count);
+        // points and waypoints may be the same element (smoothing in place).
+        [DllImport(Library, CallingConvention = Cdecl, EntryPoint = "ls_smooth_path")]
+        public static extern Status ls_smooth_path(GridHandle grid, ref Point points, uint count,
+                                                   ref Point waypoints, uint capacity, out uint length);
+        [DllImport(Library, CallingConvention = Cdecl, EntryPoint = "ls_agent_follow")]
+        public static extern Status ls_agent_follow(ref Agent agent, ref Point waypoints, uint count);
+        [DllImport(Library, CallingConvention = Cdecl, EntryPoint = "ls_agent_step")]
+        public static extern Status ls_agent_step(ref Agent agent, ref Point waypoints, uint count);
 
         // Self-test (lockstar_selftest.h).
         [DllImport(Library, CallingConvention = Cdecl)]

@@ -25,7 +25,8 @@ namespace Lockstar.Examples
         {
             public Query Query = Query.Defaults();
             public uint Budget, SwampCost = 1;
-            public uint ContextFlags = Limits.SearchFull, GridFlags = Limits.GridFull;
+            public SearchFlags ContextFlags = SearchFlags.Full;
+            public GridFlags GridFlags = GridFlags.Full;
             public bool Smooth;
             public List<string> Files = new List<string>();
         }
@@ -120,13 +121,13 @@ namespace Lockstar.Examples
             if (v == null) return false;
             int[] kinds = { 0, 1 };
             switch (k) {
-            case 0: o.Query.Connectivity = Word("--connect", v, new[] { "4", "8" }, new[] { 4, 8 }, "4 or 8"); break;
-            case 1: o.Query.CornerRule = Word("--corners", v, new[] { "none", "one", "all" }, new[] { 0, 1, 2 }, "none, one or all"); break;
+            case 0: o.Query.Connectivity = (Connect)Word("--connect", v, new[] { "4", "8" }, new[] { 4, 8 }, "4 or 8"); break;
+            case 1: o.Query.CornerRule = (Corners)Word("--corners", v, new[] { "none", "one", "all" }, new[] { 0, 1, 2 }, "none, one or all"); break;
             case 2:
-                o.Query.Heuristic = Word("--heuristic", v, new[] { "auto", "octile", "manhattan", "chebyshev", "zero" },
+                o.Query.Heuristic = (Heuristic)Word("--heuristic", v, new[] { "auto", "octile", "manhattan", "chebyshev", "zero" },
                                          new[] { 0, 1, 2, 3, 4 }, "auto, octile, manhattan, chebyshev or zero");
                 break;
-            case 3: o.Query.TieBreak = Word("--tie", v, new[] { "high-g", "low-g" }, kinds, "high-g or low-g"); break;
+            case 3: o.Query.TieBreak = (TieBreak)Word("--tie", v, new[] { "high-g", "low-g" }, kinds, "high-g or low-g"); break;
             case 4: {
                 int w;
                 if (Native.ls_fix16_parse(v, out w) != Status.Ok || w < Limits.MinWeight || w > Limits.MaxWeight)
@@ -138,10 +139,10 @@ namespace Lockstar.Examples
             case 6: o.Query.DiagonalCost = Number("--diagonal", v, 1, 2 * Limits.MaxStepCost); break;
             case 7: o.Query.MaxExpansions = Number("--max-expansions", v, 0, uint.MaxValue); break;
             case 8: o.Budget = Number("--budget", v, 0, uint.MaxValue); break;
-            case 9: o.Query.Algorithm = Word("--algo", v, new[] { "astar", "jps" }, kinds, "astar or jps"); break;
+            case 9: o.Query.Algorithm = (Algorithm)Word("--algo", v, new[] { "astar", "jps" }, kinds, "astar or jps"); break;
             case 10: o.SwampCost = Number("--swamp-cost", v, 1, 255); break;
-            case 11: o.ContextFlags = (uint)Word("--context", v, new[] { "full", "compact" }, kinds, "full or compact"); break;
-            default: o.GridFlags = (uint)Word("--grid", v, new[] { "full", "compact" }, kinds, "full or compact"); break;
+            case 11: o.ContextFlags = (SearchFlags)Word("--context", v, new[] { "full", "compact" }, kinds, "full or compact"); break;
+            default: o.GridFlags = (GridFlags)Word("--grid", v, new[] { "full", "compact" }, kinds, "full or compact"); break;
             }
             return true;
         }
@@ -208,7 +209,7 @@ namespace Lockstar.Examples
                 return Report(e.Message);
             }
             using (Grid grid = new Grid(width, height, o.GridFlags)) {
-                Status st = grid.Load(cells);
+                Status st = grid.TryLoad(cells);
                 if (st != Status.Ok)
                     return Report(MovingAi.ByteText(mapName) + ": cannot create a " + width + "x" + height + " grid: " + Lib.StatusString(st));
                 try {
@@ -249,17 +250,17 @@ namespace Lockstar.Examples
                 Query q = o.Query;
                 q.StartX = sq.Sx; q.StartY = sq.Sy; q.GoalX = sq.Gx; q.GoalY = sq.Gy;
                 Result r = new Result();
-                Status st = search.Begin(grid, ref q);
+                Status st = search.TryBegin(grid, q);
                 if (st == Status.Ok) {
-                    do st = search.Step(o.Budget); while (st == Status.InProgress);
-                    st = st < 0 ? st : search.GetResult(out r);
+                    do st = search.TryStep(o.Budget); while (st == Status.InProgress);
+                    st = st < 0 ? st : search.TryGetResult(out r);
                 }
                 uint length = 0;
                 if (st == Status.Ok && r.Status == Status.Ok) {
-                    st = Native.ls_search_path(search.Handle, path, (uint)path.Length, out length);
+                    st = search.TryPath(path, out length);
                     if (st == Status.ErrBufferTooSmall) {
                         path = new Point[length];  // the exact length the library asked for
-                        st = Native.ls_search_path(search.Handle, path, length, out length);
+                        st = search.TryPath(path, out length);
                     }
                 }
                 Status outcome = st != Status.Ok ? st : r.Status;
@@ -280,7 +281,7 @@ namespace Lockstar.Examples
                         line.Append(" |");
                         Point[] ways = new Point[Math.Max(1u, r.PathLength)];
                         uint n;
-                        Status ss = Native.ls_smooth_path(grid.Handle, path, r.PathLength, ways, r.PathLength, out n);
+                        Status ss = grid.TrySmooth(path, r.PathLength, ways, out n);
                         if (ss != Status.Ok) {
                             Report("smoothing failed: " + Lib.StatusString(ss));
                             failed = true;

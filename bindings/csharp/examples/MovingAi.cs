@@ -31,12 +31,7 @@ namespace Lockstar.Examples
         /// <summary>The cost of a map character, or -1 (movingai.h's table).</summary>
         public static int SymbolCost(byte symbol, byte swampCost)
         {
-            switch ((char)symbol) {
-            case '.': case 'G': return 1;
-            case 'S': return swampCost;
-            case '@': case 'O': case 'T': case 'W': return 0;
-            default: return -1;
-            }
+            return MapSymbols.Cost((char)symbol, swampCost);
         }
 
         /// <summary>

@@ -58,12 +58,12 @@ namespace Lockstar.Tests
                     Expect(rep, "ls_search_expansions after one", 1, n);
                     int state;
                     Native.ls_search_cell_state(s, 0, 0, out state);
-                    Expect(rep, "ls_search_cell_state of the expanded start", Visit.Closed, state);
+                    Expect(rep, "ls_search_cell_state of the expanded start", (long)Visit.Closed, state);
                     byte[] states = new byte[15];
                     Expect(rep, "ls_search_cell_states", (long)Status.Ok,
                            (long)Native.ls_search_cell_states(s, states, (UIntPtr)15u));
-                    Expect(rep, "ls_search_cell_states[0]", Visit.Closed, states[0]);
-                    Expect(rep, "ls_search_cell_states of a wall", Visit.None, states[2]);
+                    Expect(rep, "ls_search_cell_states[0]", (long)Visit.Closed, states[0]);
+                    Expect(rep, "ls_search_cell_states of a wall", (long)Visit.None, states[2]);
                     Expect(rep, "ls_search_cell_states, wrong count", (long)Status.ErrBadSize,
                            (long)Native.ls_search_cell_states(s, states, (UIntPtr)14u));
                     Expect(rep, "ls_search_step(0)", (long)Status.Ok, (long)Native.ls_search_step(s, 0));
@@ -73,8 +73,8 @@ namespace Lockstar.Tests
                     Expect(rep, "cost around the wall", 14 + 10 + 10 + 10 + 14 + 10, r.Cost);
                 }
             }
-            Expect(rep, "ls_search_bytes_per_cell(full)", 20, Native.ls_search_bytes_per_cell(Limits.SearchFull));
-            Expect(rep, "ls_search_bytes_per_cell(compact)", 12, Native.ls_search_bytes_per_cell(Limits.SearchCompact));
+            Expect(rep, "ls_search_bytes_per_cell(full)", 20, Native.ls_search_bytes_per_cell((uint)SearchFlags.Full));
+            Expect(rep, "ls_search_bytes_per_cell(compact)", 12, Native.ls_search_bytes_per_cell((uint)SearchFlags.Compact));
             Expect(rep, "ls_search_bytes_per_cell(unknown)", 0, Native.ls_search_bytes_per_cell(7));
             using (Batch b = new Batch(4, 4, 3))
                 Expect(rep, "ls_batch_threads", 3, b.Threads);

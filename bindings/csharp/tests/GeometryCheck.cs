@@ -156,7 +156,7 @@ namespace Lockstar.Tests
                 if (want == Status.Ok) {
                     route = pts;
                     if (st == Status.Ok) {
-                        Cmp(what, "state", Need(a, "state"), agent.State);
+                        Cmp(what, "state", Need(a, "state"), (int)agent.State);
                         Cmp(what, "target", Need(a, "target"), agent.Target);
                     }
                 }
@@ -174,7 +174,7 @@ namespace Lockstar.Tests
                     int c = Array.IndexOf(T, "at", a);
                     Cmp(what, "x", I(c + 1), agent.X);
                     Cmp(what, "y", I(c + 2), agent.Y);
-                    Cmp(what, "state", Need(a, "state"), agent.State);
+                    Cmp(what, "state", Need(a, "state"), (int)agent.State);
                     Cmp(what, "target", Need(a, "target"), agent.Target);
                     Cmp(what, "travelled", Need(a, "travelled"), agent.Travelled);
                 }

@@ -28,7 +28,7 @@ namespace Lockstar.Tests
             Query q = Query.Defaults();
             Expect(rep, q.StructSize == Marshal.SizeOf(typeof(Query)), "sizeof(ls_query)",
                    q.StructSize.ToString(), Marshal.SizeOf(typeof(Query)).ToString());
-            Expect(rep, q.StraightCost == 10 && q.DiagonalCost == 14 && q.Weight == 65536 && q.Connectivity == 8,
+            Expect(rep, q.StraightCost == 10 && q.DiagonalCost == 14 && q.Weight == 65536 && q.Connectivity == Connect.Eight,
                    "ls_query_init defaults", "10 14 65536 8",
                    q.StraightCost + " " + q.DiagonalCost + " " + q.Weight + " " + q.Connectivity);
             int[][] sizes = {

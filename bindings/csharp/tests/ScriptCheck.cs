@@ -164,7 +164,7 @@ namespace Lockstar.Tests
                 Query q = query;
                 q.StartX = I(2); q.StartY = I(3); q.GoalX = I(4); q.GoalY = I(5);
                 ulong id = U64(1);
-                Status st = NeedQueue().Submit(id, ref q);
+                Status st = NeedQueue().TrySubmit(id, q);
                 CmpStatus("submit " + id, "status", ExpectedStatus(a), st);
                 if (st == Status.Ok) held.Add(id);
                 return true;
@@ -173,7 +173,7 @@ namespace Lockstar.Tests
             case "release": {
                 a = Arrow();
                 ulong id = U64(1);
-                Status st = T[0] == "cancel" ? NeedQueue().Cancel(id) : NeedQueue().Release(id);
+                Status st = T[0] == "cancel" ? NeedQueue().TryCancel(id) : NeedQueue().TryRelease(id);
                 CmpStatus(T[0] + " " + id, "status", ExpectedStatus(a), st);
                 if (st == Status.Ok) held.Remove(id);
                 return true;
@@ -189,12 +189,12 @@ namespace Lockstar.Tests
                 ulong id = U64(1);
                 Point[] path;
                 Result res;
-                Status pst = NeedQueue().Path(id, out path);
+                Status pst = NeedQueue().TryPathOf(id, out path);
                 if (pst != Status.Ok) {
                     CmpStatus("check " + id, "kept path", Status.Ok, pst);
                     return true;
                 }
-                queue.GetResult(id, out res);
+                queue.TryResultOf(id, out res);
                 CheckPath("check " + id, a, path, (uint)path.Length, res.Cost);
                 return true;
             }
@@ -221,7 +221,7 @@ namespace Lockstar.Tests
             CmpStatus(what, "status", want, st);
             if (want == Status.Ok && st == Status.Ok) {
                 Cmp(what, "first", Need(a, "first"), pc.FirstIllegal);
-                Cmp(what, "reason", Need(a, "reason"), pc.Reason);
+                Cmp(what, "reason", Need(a, "reason"), (int)pc.Reason);
                 Cmp(what, "cost", Need(a, "cost"), pc.Cost);
                 Cmp(what, "changed", Need(a, "changed"), pc.CostChanged);
             }
@@ -233,18 +233,18 @@ namespace Lockstar.Tests
             List<ulong> running = new List<ulong>();
             foreach (ulong id in held) {
                 Status s;
-                if (qu.RequestStatus(id, out s) == Status.Ok && s == Status.InProgress)
+                if (qu.TryStatusOf(id, out s) == Status.Ok && s == Status.InProgress)
                     running.Add(id);
             }
             int a = Arrow();
-            CmpStatus("tick", "return", Status.Ok, qu.Tick(grid, U(1)));
+            CmpStatus("tick", "return", Status.Ok, qu.TryTick(grid, U(1)));
             uint pending;
-            qu.Pending(out pending);
+            pending = qu.Pending;
             Cmp("tick", "pending", Need(a, "pending"), pending);
             List<ulong> finished = new List<ulong>();
             foreach (ulong id in running) {
                 Status s;
-                if (qu.RequestStatus(id, out s) == Status.Ok && s != Status.InProgress)
+                if (qu.TryStatusOf(id, out s) == Status.Ok && s != Status.InProgress)
                     finished.Add(id);
             }
             int k = 0;
@@ -267,13 +267,13 @@ namespace Lockstar.Tests
         {
             string what = "finished " + id;
             Status want = ExpectedStatus(1), got;
-            qu.RequestStatus(id, out got);
+            qu.TryStatusOf(id, out got);
             CmpStatus(what, "status", want, got);
             long cost;
             if (!Field(3, "cost", out cost))
                 return;
             Result res;
-            Status rs = qu.GetResult(id, out res);
+            Status rs = qu.TryResultOf(id, out res);
             if (rs != Status.Ok && rs != Status.ErrPoolFull) {
                 CmpStatus(what, "result call", Status.Ok, rs);
                 return;
@@ -285,7 +285,7 @@ namespace Lockstar.Tests
             CmpHex(what, "digest", digest, res.Digest);
             if (want == Status.Ok) {
                 Point[] path;
-                Status ps = qu.Path(id, out path);
+                Status ps = qu.TryPathOf(id, out path);
                 CmpStatus(what, "path call", Status.Ok, ps);
                 if (ps == Status.Ok)
                     CmpHex(what, "digest of the kept path", digest, Lib.PathDigest(path, (uint)path.Length));
@@ -299,8 +299,8 @@ namespace Lockstar.Tests
             case "set":
             case "rect": {
                 a = Arrow();
-                Status st = T[0] == "set" ? grid.Set(I(1), I(2), (byte)I(3))
-                                          : grid.SetRect(I(1), I(2), I(3), I(4), (byte)I(5));
+                Status st = T[0] == "set" ? grid.TrySet(I(1), I(2), (byte)I(3))
+                                          : grid.TrySetRect(I(1), I(2), I(3), I(4), (byte)I(5));
                 CmpStatus(T[0], "status", ExpectedStatus(a), st);
                 CmpHex(T[0], "map digest", (ulong)Need(a, "digest"), grid.Digest);
                 return true;
@@ -340,8 +340,8 @@ namespace Lockstar.Tests
             Status[] sts = new Status[count], sts1 = new Status[count];
             Result[] res = new Result[count], res1 = new Result[count];
             index = first - 1;
-            CmpStatus("batch", "run", Status.Ok, BatchOf(threads).Run(grid, qs, pts, capacity, sts, res));
-            CmpStatus("batch", "one-worker run", Status.Ok, BatchOf(1).Run(grid, qs, pts1, capacity, sts1, res1));
+            CmpStatus("batch", "run", Status.Ok, BatchOf(threads).TryRun(grid, qs, pts, capacity, sts, res));
+            CmpStatus("batch", "one-worker run", Status.Ok, BatchOf(1).TryRun(grid, qs, pts1, capacity, sts1, res1));
             for (int i = 0; i < count; i++) {
                 index = first + i;
                 string what = "query " + i;

@@ -55,19 +55,19 @@ namespace Lockstar.Tests
                 cells = read;
             }
             Grid grid = new Grid(m.Width, m.Height);
-            Status st = grid.Load(cells);
+            Status st = grid.TryLoad(cells);
             if (st != Status.Ok)
                 throw new LockstarException("map " + m.Name + ": ls_grid_load", st);
             foreach (int[] e in m.Edits)
                 for (int y = e[1]; y < e[1] + e[3]; y++)
                     for (int x = e[0]; x < e[0] + e[2]; x++)
-                        if (grid.Set(x, y, (byte)e[4]) != Status.Ok)
+                        if (grid.TrySet(x, y, (byte)e[4]) != Status.Ok)
                             throw new FormatException(file + ": map " + m.Name + ": edit outside the grid");
             ulong digest = FnvBasis;
             for (int y = 0; y < m.Height; y++)
                 for (int x = 0; x < m.Width; x++) {
                     byte c;
-                    grid.Get(x, y, out c);
+                    grid.TryGet(x, y, out c);
                     digest = unchecked((digest ^ c) * FnvPrime);
                 }
             if (digest != m.Digest)
@@ -114,23 +114,23 @@ namespace Lockstar.Tests
             Result res;
             uint len = 0;
             if (!sliced) {
-                o.Status = s.FindPath(grid, ref q, buffer, out res);
+                o.Status = s.TryFindPath(grid, q, buffer, out res);
                 if (o.Status < 0) return o;
                 len = o.Status == Status.Ok ? res.PathLength : 0;
             } else {
-                o.Status = s.Begin(grid, ref q);
+                o.Status = s.TryBegin(grid, q);
                 if (o.Status != Status.Ok) { o.AfterEnd = o.Status; return o; }
                 ulong guard = (ulong)buffer.Length + 2;  // each step expands or ends: more is a hang
                 Status st;
                 do {
-                    st = s.Step(v.Budget);
+                    st = s.TryStep(v.Budget);
                     o.Slices++;
                 } while (st == Status.InProgress && o.Slices < guard);
                 o.Status = st;
-                o.AfterEnd = s.Step(v.Budget);
+                o.AfterEnd = s.TryStep(v.Budget);
                 if (st < 0 || st == Status.InProgress) return o;
-                if (s.GetResult(out res) != Status.Ok) return o;
-                if (st == Status.Ok && Native.ls_search_path(s.Handle, buffer, (uint)buffer.Length, out len) != Status.Ok)
+                if (s.TryGetResult(out res) != Status.Ok) return o;
+                if (st == Status.Ok && s.TryPath(buffer, out len) != Status.Ok)
                     len = 0;
             }
             o.Cost = res.Cost;
@@ -138,7 +138,7 @@ namespace Lockstar.Tests
             o.Length = res.PathLength;
             o.Digest = res.Digest;
             o.Path = Copy(buffer, Math.Min(len, o.Length));
-            o.PartialStatus = Native.ls_search_partial_path(s.Handle, buffer, (uint)buffer.Length, out len);
+            o.PartialStatus = s.TryPartialPath(buffer, out len);
             if (o.PartialStatus == Status.Ok) {
                 o.Partial = Copy(buffer, len);
                 o.PartialDigest = Lib.PathDigest(o.Partial, (uint)o.Partial.Length);

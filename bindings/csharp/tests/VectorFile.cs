@@ -292,11 +292,11 @@ namespace Lockstar.Tests
         public static bool Set(Reader r, ref Query q, string[] t, ref string weightText)
         {
             switch (t[0]) {
-            case "algo": q.Algorithm = Word(r, t[1], Algos); return true;
-            case "connectivity": q.Connectivity = Num.Int(r, t[1]); return true;
-            case "corners": q.CornerRule = Word(r, t[1], Corners); return true;
-            case "heuristic": q.Heuristic = Word(r, t[1], Heuristics); return true;
-            case "tie": q.TieBreak = Word(r, t[1], Ties); return true;
+            case "algo": q.Algorithm = (Algorithm)Word(r, t[1], Algos); return true;
+            case "connectivity": q.Connectivity = (Connect)Num.Int(r, t[1]); return true;
+            case "corners": q.CornerRule = (Lockstar.Corners)Word(r, t[1], Corners); return true;
+            case "heuristic": q.Heuristic = (Heuristic)Word(r, t[1], Heuristics); return true;
+            case "tie": q.TieBreak = (TieBreak)Word(r, t[1], Ties); return true;
             case "straight": q.StraightCost = Num.U32(r, t[1]); return true;
             case "diagonal": q.DiagonalCost = Num.U32(r, t[1]); return true;
             case "weight":
