@@ -10,11 +10,14 @@
  * standard error ("lockstar: selftest: first failure: case I, vector ID,
  * sliced run" or "..., script ID, line N"); 2 on an argument (it
  * takes none but --help) or when the self-test could not run.
+ *
+ * The one file of the program that needs liblockstar-selftest (the
+ * program links it; the library it tests is liblockstar, as for a game).
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-#include "lockstar.h"
+#include "lockstar_selftest.h"
 #include "commands.h"
 #include "output.h"
 #include "usage.h"

@@ -786,8 +786,9 @@ uint32_t ls_rng_below(ls_rng *rng, uint32_t bound);
 }
 #endif
 
-/* The rest of the API, in headers of their own (each includes this one). */
+/* The rest of the API, in headers of their own (each includes this one).
+ * Not lockstar_selftest.h: the self-test is a library of its own
+ * (liblockstar-selftest), included and linked only by who runs it. */
 #include "lockstar_world.h"
-#include "lockstar_selftest.h"
 
 #endif /* LOCKSTAR_H */

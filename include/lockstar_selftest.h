@@ -1,10 +1,13 @@
 /*
  * lockstar_selftest.h - the self-test that runs on the device.
  *
- * Part of the lockstar API: lockstar.h includes it, and it includes
- * lockstar.h, so either may be included first. Same conventions as
- * lockstar.h (every function returns an ls_status, nothing is written on
- * an error unless said otherwise).
+ * The API of liblockstar-selftest, a library of its own beside liblockstar:
+ * its golden tables are most of what the self-test weighs, so a program
+ * that never runs it neither includes this header nor links it. Link with
+ * -llockstar-selftest -llockstar (pkg-config --libs lockstar-selftest).
+ * It includes lockstar.h (lockstar.h does not include it). Same
+ * conventions as lockstar.h (every function returns an ls_status, nothing
+ * is written on an error unless said otherwise).
  */
 #ifndef LOCKSTAR_SELFTEST_H
 #define LOCKSTAR_SELFTEST_H
@@ -18,7 +21,7 @@ extern "C" {
 /* ------------------------------------------------------------------------
  * Self-test on the device
  *
- * Golden vectors built into the library (a selection of the project's
+ * Golden vectors built into this library (a selection of the project's
  * vectors/: A* and JPS queries over every option family, limits, errors
  * and their order, one-shot and sliced; and scripts of the path queue,
  * batches, map edits with map digests and path checks), run on the device

@@ -1,9 +1,14 @@
 /*
- * selftest.h - the self-test's insides (ls_selftest, lockstar.h): the
- * embedded cases as src/selftest_data.c holds them (written by
+ * selftest.h - the self-test's insides (ls_selftest, lockstar_selftest.h):
+ * the embedded cases as src/selftest_data.c holds them (written by
  * tools/selftestgen from vectors/, never by hand), the runner of
  * src/selftest.c and the script interpreter of src/selftest_script.c.
  * Tests reach ls__selftest_run to run a tampered copy of the tables.
+ *
+ * These files make liblockstar-selftest, a library apart from liblockstar
+ * (a game that never runs the self-test does not carry its tables): they
+ * call liblockstar through the public API only, and of src/ include just
+ * digest.h, whose constants and inline functions need no link.
  *
  * The combined digest folds every observed value as FNV-1a 64 over its
  * little-endian bytes (4 for 32-bit values, 8 for 64-bit ones). Which
@@ -17,7 +22,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "lockstar.h"
+#include "lockstar_selftest.h"
 
 /* How a map's cells are encoded in the byte table. */
 enum {

@@ -4,9 +4,11 @@
 #      pages, styles and make fragment included) is named in it (as
 #      `folder/file`), and every file it names exists;
 #   2. each folder includes only what the document's include rules allow:
-#        src/       its own headers and lockstar.h
+#        src/       its own headers and lockstar.h (the self-test's files,
+#                   src/selftest*, also lockstar_selftest.h)
 #        movingai/  its own headers and lockstar.h
 #        cli/       its own headers, lockstar.h, the reader's movingai.h
+#                   (cli/cmd_selftest.c also lockstar_selftest.h)
 #        bench/     its own headers, lockstar.h, the reader's movingai.h
 #        tools/     its own headers, lockstar.h, movingai.h, tests/oracle.h, tests/sight_ref.h
 #      (tests/ may include anything: it tests the insides);
@@ -49,7 +51,8 @@ check_includes() { # FOLDER ALLOWED_REGEX
     for f in $(cd "$top_srcdir" && find "$1" -type f \( -name '*.c' -o -name '*.h' \) 2>/dev/null); do
         sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' \
             "$top_srcdir/$f" | while read -r inc; do
-            if [ "$inc" = lockstar.h ]; then continue; fi
+            # lockstar_selftest.h: which files may is checked below.
+            case $inc in lockstar.h|lockstar_selftest.h) continue ;; esac
             if [ -f "$top_srcdir/$(dirname "$f")/$inc" ] && [ "${inc#*/}" = "$inc" ]; then
                 continue  # a header of its own folder
             fi
@@ -66,6 +69,16 @@ check_includes movingai '^$'
 check_includes cli '^(\.\./movingai/)?movingai\.h$'
 check_includes bench '^(\.\./movingai/)?movingai\.h$'
 check_includes tools '^((\.\./movingai/)?movingai\.h|\.\./tests/(oracle|sight_ref)\.h)$'
+# The self-test is a library of its own: only its files name its header.
+for f in $(cd "$top_srcdir" && grep -l '^[[:space:]]*#[[:space:]]*include[[:space:]]*"lockstar_selftest\.h"' \
+        src/*.c src/*.h cli/*.c cli/*.h movingai/*.c movingai/*.h bench/*.c bench/*.h \
+        tools/*.c tools/*.h 2>/dev/null); do
+    case $f in
+    src/selftest*|cli/cmd_selftest.c) ;;
+    *) echo "check-architecture: $f includes \"lockstar_selftest.h\", which only the self-test's files may"
+       echo fail >"$tmp" ;;
+    esac
+done
 [ -s "$tmp" ] && fail=1
 
 for f in $(cd "$top_srcdir" && { find src movingai cli bench tools -type f \( -name '*.c' -o -name '*.h' \);

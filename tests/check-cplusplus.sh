@@ -3,10 +3,11 @@
 # callable from C++.
 #
 # tests/cplusplus.cpp (which includes <lockstar.h>, and through it
-# lockstar_world.h and lockstar_selftest.h) is compiled with every C++
+# lockstar_world.h, and <lockstar_selftest.h>) is compiled with every C++
 # compiler found, g++ and clang++, as C++11 and as C++17, with
-# -Wall -Wextra -Werror -pedantic; linked against the library just built
-# (the static archive and, when built, the shared library); and run: it
+# -Wall -Wextra -Werror -pedantic; linked against the libraries just built
+# (liblockstar-selftest then liblockstar, as a user links them: the static
+# archives and, when built, the shared libraries); and run: it
 # checks a found path, a path check, two error statuses, the allocator
 # hooks, and that the self-test's digest is the one README.md publishes.
 #
@@ -66,6 +67,7 @@ fi
 libs=
 static_lib="$top_builddir/src/.libs/liblockstar.a"
 shared_lib="$top_builddir/src/.libs/liblockstar.so"
+static_selftest="$top_builddir/src/.libs/liblockstar-selftest.a"
 [ -f "$static_lib" ] && libs="$libs static"
 [ -f "$shared_lib" ] && libs="$libs shared"
 if [ -z "$libs" ]; then
@@ -94,10 +96,10 @@ for cxx in $compilers; do
             exe="$work/$(basename "$cxx")-$std-$form$EXEEXT"
             if [ "$form" = static ]; then
                 # shellcheck disable=SC2086
-                set -- "$static_lib" $FIXMATH_LIBS $PTHREAD_LIBS
+                set -- "$static_selftest" "$static_lib" $FIXMATH_LIBS $PTHREAD_LIBS
             else
                 # libfixmath is inside the shared library (hidden).
-                set -- -L"$top_builddir/src/.libs" -llockstar \
+                set -- -L"$top_builddir/src/.libs" -llockstar-selftest -llockstar \
                     -Wl,-rpath,"$(cd "$top_builddir/src/.libs" && pwd)" $PTHREAD_LIBS
             fi
             # shellcheck disable=SC2086

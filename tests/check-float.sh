@@ -7,13 +7,15 @@
 #      floating-point instruction;
 #   2. on every host, fail if the library calls a soft-float helper or a
 #      libm function (that is how float shows up on CPUs without an FPU).
+# Both for liblockstar's code and, run again on it (LS_CHECK_FLOAT_LIB),
+# for the self-test's library, liblockstar-selftest.
 set -u
 : "${top_builddir:=.}"
 : "${OBJDUMP:=objdump}"
 : "${NM:=nm}"
 : "${host_cpu:=$(uname -m)}"
 
-lib="$top_builddir/src/.libs/liblockstar_core.a"
+lib=${LS_CHECK_FLOAT_LIB:-$top_builddir/src/.libs/liblockstar_core.a}
 if [ ! -f "$lib" ]; then
     echo "check-float: $lib not found (build first)"
     exit 1
@@ -77,5 +79,10 @@ if [ -n "$pattern" ]; then
     else
         echo "check-float: $insns instructions of $lib ($host_cpu): no floating point"
     fi
+fi
+if [ -z "${LS_CHECK_FLOAT_LIB:-}" ]; then
+    LS_CHECK_FLOAT_LIB="$top_builddir/src/.libs/liblockstar_selftest_core.a" \
+        top_builddir="$top_builddir" OBJDUMP="$OBJDUMP" NM="$NM" host_cpu="$host_cpu" \
+        sh "$0" || fail=1
 fi
 exit $fail

@@ -32,7 +32,11 @@
 #      name with '_' (seen on the archive's own ls_* definitions), that
 #      underscore.
 #   2. The shared library exports the ls_* API and nothing else (never
-#      libfixmath's fix16_* symbols).
+#      libfixmath's fix16_* symbols), and not the self-test's ls_selftest*.
+#   3. The self-test, a library of its own (liblockstar-selftest), needs
+#      from outside only the libc and runtime names of 1 and liblockstar's
+#      public ls_* functions (no ls__ internal, no libfixmath), and its
+#      shared library exports ls_selftest* and nothing else.
 #
 # The guard proves it is not a no-op before it judges the library: the
 # classifier is fed a list containing printf, qsort, fix16_exp, float
@@ -273,7 +277,55 @@ if [ -n "$so" ]; then
     fi
     n=$(echo "$exported" | grep -c '^ls_')
     echo "check-symbols: $so exports $n ls_* symbols and nothing else"
+    if echo "$exported" | grep -q '^ls_selftest'; then
+        echo "check-symbols: $so exports the self-test, which is liblockstar-selftest's:"
+        echo "$exported" | grep '^ls_selftest'
+        fail=1
+    fi
 else
     echo "check-symbols: no shared library built (static build); export check skipped"
+fi
+
+# ------------------------------------------------------------ the self-test
+stlib="$top_builddir/src/.libs/liblockstar_selftest_core.a"
+if [ ! -f "$stlib" ]; then
+    echo "check-symbols: $stlib not found (build first)"
+    exit 1
+fi
+undefined_of "$stlib" >"$work/st.undef" || exit 1
+st_prefixed=$PREFIXED
+# liblockstar's public functions, as the core archive defines them.
+$NM --defined-only "$lib" 2>/dev/null | awk 'NF >= 3 { print $NF }' |
+    sed 's/@.*//' | sort -u >"$work/core.def"
+classify "$st_prefixed" <"$work/st.undef" >"$work/st.verdicts"
+st_public=0
+while read -r verdict name raw; do
+    case $verdict in
+    BAD)
+        if printf '%s\n' "$name" | grep -qE '^ls_[a-z0-9]' &&
+           grep -qxF "$raw" "$work/core.def"; then
+            st_public=$((st_public + 1))
+            continue
+        fi
+        echo "check-symbols: FAIL: the self-test calls '$name', which is neither" \
+             "on the allow-list nor a public ls_* function of liblockstar"
+        fail=1 ;;
+    BAD-fix16)
+        echo "check-symbols: FAIL: the self-test calls libfixmath's '$name'"
+        fail=1 ;;
+    esac
+done <"$work/st.verdicts"
+echo "check-symbols: the self-test needs $st_public public ls_* functions of" \
+     "liblockstar and, besides, only: $(awk '$1 != "BAD" { print $3 }' "$work/st.verdicts" | tr '\n' ' ' | sed 's/ $//')"
+stso=$(ls "$top_builddir"/src/.libs/liblockstar-selftest.so 2>/dev/null)
+if [ -n "$stso" ]; then
+    exported=$($NM -D --defined-only "$stso" | awk '$2 ~ /^[TDBRVW]$/ {print $3}' | sed 's/@.*//' | sort -u)
+    stray=$(echo "$exported" | grep -v '^ls_selftest' | grep -v '^$')
+    if [ -n "$stray" ]; then
+        echo "check-symbols: $stso exports names outside ls_selftest*:"
+        echo "$stray"
+        fail=1
+    fi
+    echo "check-symbols: $stso exports $(echo "$exported" | grep -c '^ls_selftest') ls_selftest* symbols and nothing else"
 fi
 exit $fail

@@ -2,12 +2,14 @@
 // builds it with g++ and clang++, C++11 and C++17, -Wall -Wextra -Werror
 // -pedantic, links it against the built library and runs it).
 //
-// It includes only <lockstar.h> (which brings lockstar_world.h and
-// lockstar_selftest.h), so a header that is not valid C++, lacks its
-// extern "C" block or mangles a name fails to compile or to link here.
+// It includes <lockstar.h> (which brings lockstar_world.h) and
+// <lockstar_selftest.h> (liblockstar-selftest's), so a header that is not
+// valid C++, lacks its extern "C" block or mangles a name fails to compile
+// or to link here.
 // The calls check real results, worked out by hand below, so a program
 // that links but calls the wrong thing fails too. Exit 0 = all held.
 #include <lockstar.h>
+#include <lockstar_selftest.h>
 
 #include <cstdio>
 #include <cstdlib>

@@ -461,9 +461,16 @@ namespace Lockstar
         [DllImport(Library, CallingConvention = Cdecl, EntryPoint = "ls_agent_step")]
         public static extern Status ls_agent_step(ref Agent agent, ref Point waypoints, uint count);
 
-        // Self-test (lockstar_selftest.h).
-        [DllImport(Library, CallingConvention = Cdecl)]
+        // Self-test (lockstar_selftest.h): a library of its own,
+        // liblockstar-selftest, beside liblockstar (which it calls), so a
+        // game that never runs it does not ship its tables.
+#if UNITY_IOS && !UNITY_EDITOR
+        public const string SelftestLibrary = "__Internal";
+#else
+        public const string SelftestLibrary = "lockstar-selftest";
+#endif
+        [DllImport(SelftestLibrary, CallingConvention = Cdecl)]
         public static extern Status ls_selftest(IntPtr allocator, out SelftestReport report);
-        [DllImport(Library, CallingConvention = Cdecl)] public static extern IntPtr ls_selftest_case_name(uint index);
+        [DllImport(SelftestLibrary, CallingConvention = Cdecl)] public static extern IntPtr ls_selftest_case_name(uint index);
     }
 }

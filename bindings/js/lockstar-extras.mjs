@@ -93,10 +93,11 @@ export function attachExtras(ls, h) {
   };
   /** ls_search_bytes_per_cell for { compact }. */
   ls.searchBytesPerCell = (options = {}) => x.ls_search_bytes_per_cell(options.compact ? 1 : 0);
-  /** The name of built-in self-test case index ("random-0006", ...), or null. */
-  ls.selftestCaseName = (index) => {
-    const p = x.ls_selftest_case_name(uint32(index, 'index'));
-    return p ? ls._cstring(p) : null;
+  /** The name of built-in self-test case index ("random-0006", ...), or
+   * null: a Promise, from the self-test's own module (ls.selftest()). */
+  ls.selftestCaseName = async (index, options = {}) => {
+    const i = uint32(index, 'index');
+    return (await ls._openSelftest(options)).caseName(i);
   };
 
   /** SplitMix64 (ls_rng): next() -> bigint, below(bound) -> number. */

@@ -269,8 +269,9 @@ export interface Lockstar extends Constants {
   smoothPath(grid: Grid, path: PathLike, options?: object): Int32Array;
   /** ls_smooth_path into a buffer of capacity points (LockstarError with .count when too small). */
   smoothPathInto(grid: Grid, path: PathLike, capacity: number): Int32Array;
-  selftest(): SelftestReport;
-  selftestCaseName(index: number): string | null;
+  /** Runs in lockstar-selftest.wasm (options.wasm: its bytes, module, URL or path; default: beside lockstar.mjs), fetched on the first call, never by load(). */
+  selftest(options?: LoadOptions): Promise<SelftestReport>;
+  selftestCaseName(index: number, options?: LoadOptions): Promise<string | null>;
 
   validateQuery(grid: Grid, query: Query): number;
   searchBytesPerCell(options?: { compact?: boolean }): number;

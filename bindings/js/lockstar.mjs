@@ -450,29 +450,32 @@ class Lockstar {
     }
   }
 
-  /** ls_selftest: every built-in golden case, and the combined digest. */
-  selftest() {
-    const p = this._s + SCRATCH.big;
-    const st = this._x.ls_selftest(0, p);
-    const dv = this._view();
-    const firstFailed = dv.getUint32(p + 12, true);
-    const report = {
-      status: st,
-      statusName: this.statusName(st),
-      total: dv.getUint32(p, true),
-      passed: dv.getUint32(p + 4, true),
-      failed: dv.getUint32(p + 8, true),
-      firstFailed: firstFailed === 0xffffffff ? -1 : firstFailed,
-      firstFailedKind: dv.getInt32(p + 16, true),
-      firstFailedStep: dv.getUint32(p + 20, true),
-      firstFailedName: null,
-      digest: hex64(dv.getBigUint64(p + 24, true)),
+  /** ls_selftest: every built-in golden case, and the combined digest.
+   * A Promise: the self-test is a module of its own, lockstar-selftest.wasm
+   * (options.wasm: its bytes, module, URL or path, as load()'s; default:
+   * beside this module), fetched on the first call, never by load(). */
+  async selftest(options = {}) {
+    const st = await this._openSelftest(options);
+    const r = st.run();
+    const firstFailed = r.firstFailed === 0xffffffff ? -1 : r.firstFailed;
+    return {
+      status: r.status,
+      statusName: this.statusName(r.status),
+      total: r.total,
+      passed: r.passed,
+      failed: r.failed,
+      firstFailed,
+      firstFailedKind: r.firstFailedKind,
+      firstFailedStep: r.firstFailedStep,
+      firstFailedName: firstFailed >= 0 ? st.caseName(firstFailed) : null,
+      digest: hex64(r.digest),
     };
-    if (report.firstFailed >= 0) {
-      const name = this._x.ls_selftest_case_name(report.firstFailed);
-      report.firstFailedName = name ? this._cstring(name) : null;
-    }
-    return report;
+  }
+
+  // A fresh instance of the self-test's module (lockstar-selftest.mjs).
+  async _openSelftest(options) {
+    const { openSelftest } = await import('./lockstar-selftest.mjs');
+    return openSelftest(options.wasm, { readWasmBytes, stubImports });
   }
 }
 

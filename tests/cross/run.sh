@@ -198,7 +198,8 @@ float_guard_arm64() { # BUILD_DIR
     if ! grep -qE "$ARM64_FP" "$probe/f.dis"; then
         echo "arm64 float guard: self-test failed (pattern misses float code)"; return 1
     fi
-    for lib in "$b/src/.libs/liblockstar_core.a" "$b/src/.libs/liblockstar.a"; do
+    for lib in "$b/src/.libs/liblockstar_core.a" "$b/src/.libs/liblockstar.a" \
+            "$b/src/.libs/liblockstar_selftest_core.a" "$b/src/.libs/liblockstar-selftest.a"; do
         [ -f "$lib" ] || continue
         aarch64-linux-gnu-objdump -d --no-show-raw-insn "$lib" >"$b/arm64-float.dis" 2>&1 || {
             echo "arm64 float guard: objdump failed on $lib"; return 1; }

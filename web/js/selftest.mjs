@@ -1,7 +1,9 @@
 // selftest.mjs - the self-test mode: ls_selftest, the golden vectors built
 // into the library, run by the WebAssembly build in this browser, its
 // counts and digest shown as `lockstar selftest` prints them. The digest
-// must equal the one the README publishes for this version.
+// must equal the one the README publishes for this version. The self-test
+// is a module of its own (lockstar-selftest.wasm): ls.selftest() fetches
+// it on the first click, so opening the page never downloads it.
 
 export function setUpSelftest(panel, ls) {
   const button = panel.querySelector('#selftest-run');
@@ -10,12 +12,13 @@ export function setUpSelftest(panel, ls) {
   button.addEventListener('click', () => {
     button.disabled = true;
     out('status').textContent = 'running';
-    // Let the "running" text paint before the (blocking) call.
-    requestAnimationFrame(() => setTimeout(() => {
+    // Let the "running" text paint before the run, which blocks once its
+    // module is loaded.
+    requestAnimationFrame(() => setTimeout(async () => {
       const started = performance.now();
       let report;
       try {
-        report = ls.selftest();
+        report = await ls.selftest();
       } catch (error) {
         out('status').textContent = `error: ${error.message}`;
         button.disabled = false;

@@ -191,7 +191,7 @@ test('smoothPath gives the waypoints', async () => {
 
 test('selftest passes with the golden digest of the C build', async () => {
   const ls = await loadLockstar();
-  const r = ls.selftest();
+  const r = await ls.selftest();
   assert.equal(r.status, ls.STATUS.OK);
   assert.equal(r.failed, 0);
   assert.equal(r.passed, r.total);
@@ -199,6 +199,42 @@ test('selftest passes with the golden digest of the C build', async () => {
   const data = readFileSync(join(srcDir, 'src', 'selftest_data.c'), 'latin1');
   const golden = /Combined digest of the golden values: ([0-9a-f]{16})/.exec(data)[1];
   assert.equal(r.digest, golden);
+  assert.equal((await ls.selftest()).digest, golden, 'a second run, on a fresh instance, gives the same');
+  assert.match(await ls.selftestCaseName(0), /^[a-z]+-\d{4}$/);
+  assert.equal(await ls.selftestCaseName(r.total), null);
+  await assert.rejects(ls.selftestCaseName(-1), RangeError);
+});
+
+test('the self-test is a module of its own: load() does not fetch it, selftest() does', async () => {
+  const { load } = await lockstarModule();
+  const fetched = [];
+  const realFetch = globalThis.fetch;
+  // Every http URL served from the build tree's bindings/js, and recorded.
+  globalThis.fetch = async (url) => {
+    const u = new URL(String(url));
+    fetched.push(u.pathname);
+    return new Response(readFileSync(join(jsDir, u.pathname.slice(1))),
+      { headers: { 'content-type': 'application/wasm' } });
+  };
+  try {
+    const ls = await load({ wasm: 'http://lockstar.test/lockstar.wasm' });
+    const g = ls.createGrid(3, 3);
+    assert.equal(ls.findPath(g, { startX: 0, startY: 0, goalX: 2, goalY: 2 }).cost, 28);
+    assert.deepEqual(fetched, ['/lockstar.wasm'], 'load() and a search fetch only lockstar.wasm');
+    const r = await ls.selftest({ wasm: new URL('http://lockstar.test/lockstar-selftest.wasm') });
+    assert.equal(r.failed, 0);
+    assert.deepEqual(fetched, ['/lockstar.wasm', '/lockstar-selftest.wasm']);
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+  // What the self-test's module shares: its own functions and memory, no import.
+  const module = await WebAssembly.compile(readFileSync(join(jsDir, 'lockstar-selftest.wasm')));
+  assert.deepEqual(WebAssembly.Module.imports(module), []);
+  assert.deepEqual(WebAssembly.Module.exports(module).map((e) => e.name).sort(),
+    ['_initialize', 'free', 'ls_selftest', 'ls_selftest_case_name', 'malloc', 'memory']);
+  const core = await WebAssembly.compile(readFileSync(join(jsDir, 'lockstar.wasm')));
+  assert.ok(!WebAssembly.Module.exports(core).some((e) => e.name.startsWith('ls_selftest')),
+    'lockstar.wasm carries no self-test');
 });
 
 test('load: from bytes, a path, a file URL and a compiled module; no WASI host needed', async () => {
@@ -210,7 +246,8 @@ test('load: from bytes, a path, a file URL and a compiled module; no WASI host n
     assert.equal(imp.module, 'wasi_snapshot_preview1', `only WASI imports, stubbed by the module: ${imp.module}.${imp.name}`);
   }
   const names = WebAssembly.Module.exports(module).map((e) => e.name);
-  for (const n of ['memory', 'malloc', 'free', 'ls_find_path', 'ls_selftest']) assert.ok(names.includes(n), n);
+  for (const n of ['memory', 'malloc', 'free', 'ls_find_path']) assert.ok(names.includes(n), n);
+  assert.ok(!names.includes('ls_selftest'), 'the self-test is lockstar-selftest.wasm\'s');
   for (const wasm of [bytes, new Uint8Array(bytes).buffer, file, pathToFileURL(file), module]) {
     const ls = await load({ wasm });
     const g = ls.createGrid(3, 3);
@@ -220,9 +257,12 @@ test('load: from bytes, a path, a file URL and a compiled module; no WASI host n
 });
 
 test('every function the wasm exports is wrapped by the module', async () => {
-  const bytes = readFileSync(join(jsDir, 'lockstar.wasm'));
-  const names = WebAssembly.Module.exports(await WebAssembly.compile(bytes)).map((e) => e.name).filter((n) => n.startsWith('ls_'));
-  const code = readFileSync(join(jsDir, 'lockstar.mjs'), 'latin1') + readFileSync(join(jsDir, 'lockstar-extras.mjs'), 'latin1');
+  const exported = async (f) => WebAssembly.Module.exports(await WebAssembly.compile(readFileSync(join(jsDir, f))))
+    .map((e) => e.name).filter((n) => n.startsWith('ls_'));
+  // lockstar.wasm and the self-test's lockstar-selftest.wasm, each with its headers.
+  const names = [...await exported('lockstar.wasm'), ...await exported('lockstar-selftest.wasm')];
+  const code = ['lockstar.mjs', 'lockstar-extras.mjs', 'lockstar-selftest.mjs']
+    .map((f) => readFileSync(join(jsDir, f), 'latin1')).join('\n');
   const headers = ['lockstar.h', 'lockstar_world.h', 'lockstar_selftest.h']
     .map((h) => readFileSync(join(srcDir, 'include', h), 'latin1')).join('\n');
   const declared = [...headers.matchAll(/^[a-z][a-z0-9_ ]*[ *](ls_[a-z][a-z0-9_]*)\(/gm)].map((m) => m[1]);

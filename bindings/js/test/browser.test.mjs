@@ -3,8 +3,10 @@
 // port of its own, closed at the end), fetches lockstar.wasm beside it,
 // finds a known path and runs the self-test; the page's text must show
 // the same status, cost, expansions and digest as node and the C build,
-// and the self-test's golden digest. Skipped (counted as skipped) without
-// a chromium on the PATH.
+// and the self-test's golden digest. The server's log shows that the
+// self-test's module (lockstar-selftest.mjs and .wasm) is fetched only
+// when the self-test is asked for, after the search. Skipped (counted as
+// skipped) without a chromium on the PATH.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
@@ -25,7 +27,8 @@ try {
   const g = ls.createGrid(8, 8);
   g.setRect(3, 0, 1, 7, 0);
   const r = ls.findPath(g, { startX: 0, startY: 0, goalX: 7, goalY: 0 });
-  const s = ls.selftest();
+  await fetch('./searched');
+  const s = await ls.selftest();
   out.textContent = ['RESULT', r.statusName, r.cost, r.expansions, r.digest, s.passed, s.failed, s.digest, 'END'].join(' ');
 } catch (e) { out.textContent = 'ERROR ' + e + ' END'; }
 </script></body></html>`;
@@ -34,10 +37,13 @@ const TYPES = { '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.html':
 
 test('lockstar.mjs in headless Chromium: a known path and the self-test digest', { skip }, async () => {
   const files = new Map([['/', { body: PAGE, type: 'text/html' }]]);
-  for (const f of ['lockstar.mjs', 'lockstar-extras.mjs', 'lockstar.wasm']) {
+  files.set('/searched', { body: '', type: 'text/plain' });
+  for (const f of ['lockstar.mjs', 'lockstar-extras.mjs', 'lockstar.wasm', 'lockstar-selftest.mjs', 'lockstar-selftest.wasm']) {
     files.set(`/${f}`, { body: readFileSync(join(jsDir, f)), type: TYPES[extname(f)] });
   }
+  const requested = [];
   const server = http.createServer((req, res) => {
+    requested.push(req.url);
     const f = files.get(req.url);
     if (!f) {
       res.writeHead(404);
@@ -69,6 +75,11 @@ test('lockstar.mjs in headless Chromium: a known path and the self-test digest',
     const [status, cost, expansions, digest, , failed, selftestDigest] = m[2].split(' ');
     assert.deepEqual([m[1], status, cost, expansions, digest, failed, selftestDigest],
       ['RESULT', 'LS_OK', '180', '32', '2ca9746f4bf4ded0', '0', golden]);
+    const at = (u) => requested.indexOf(u);
+    assert.ok(at('/lockstar.wasm') >= 0 && at('/searched') > at('/lockstar.wasm'), requested.join(' '));
+    for (const u of ['/lockstar-selftest.mjs', '/lockstar-selftest.wasm']) {
+      assert.ok(at(u) > at('/searched'), `${u} is fetched only by selftest(): ${requested.join(' ')}`);
+    }
   } finally {
     server.close();
   }

@@ -49,7 +49,8 @@ test('npm pack gives a package that installs offline into an empty folder and im
     const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', tmp], stage, tmp));
     const tgz = join(tmp, packed[0].filename);
     const names = packed[0].files.map((f) => f.path).sort();
-    for (const f of ['lockstar.mjs', 'lockstar.wasm', 'lockstar.d.ts', 'movingai.mjs', 'package.json']) {
+    for (const f of ['lockstar.mjs', 'lockstar.wasm', 'lockstar.d.ts', 'movingai.mjs', 'package.json',
+      'lockstar-selftest.mjs', 'lockstar-selftest.wasm']) {
       assert.ok(names.includes(f), `the package holds ${f}: ${names.join(', ')}`);
     }
     const app = join(tmp, 'app');
@@ -66,7 +67,7 @@ g.setRect(3, 0, 1, 7, 0);
 const r = ls.findPath(g, { startX: 0, startY: 0, goalX: 7, goalY: 0 });
 const m = parseMap(readFileSync(process.argv[2], 'latin1'));
 console.log(JSON.stringify({ version: ls.version, status: r.statusName, cost: r.cost, digest: r.digest,
-  error: typeof LockstarError, map: [m.width, m.height], selftest: ls.selftest().failed }));
+  error: typeof LockstarError, map: [m.width, m.height], selftest: (await ls.selftest()).failed }));
 `);
     const run = spawnSync(process.execPath, ['main.mjs', join(examplesDir, 'demo.map')], { cwd: app, encoding: 'utf8' });
     assert.equal(run.status, 0, run.stderr);
