@@ -679,11 +679,18 @@ ls_status ls_check_path(const ls_grid *grid, const ls_query *q,
 
 typedef struct ls_queue ls_queue;
 
+/* Largest capacity of a queue: 2^30 requests. */
+#define LS_QUEUE_MAX_CAPACITY 0x40000000u
+
 /* A queue for grids of width x height, holding at most capacity (>= 1,
- * else LS_ERR_BAD_SIZE; below 2^31, else LS_ERR_SIZE_OVERFLOW) requests
- * and pool_points points of paths (0 is allowed). All memory (the slots,
- * the id index, the pool and a full search context) is allocated here, through allocator (NULL: malloc/free). On failure *out
- * is NULL and nothing is left allocated. */
+ * else LS_ERR_BAD_SIZE; at most LS_QUEUE_MAX_CAPACITY, else
+ * LS_ERR_SIZE_OVERFLOW) requests and pool_points points of paths (0 is
+ * allowed). All memory (the slots, the id index, the pool and a full
+ * search context) is allocated here, through allocator (NULL:
+ * malloc/free); a block whose byte count does not fit a size_t gives
+ * LS_ERR_SIZE_OVERFLOW, a block the allocator refuses
+ * LS_ERR_OUT_OF_MEMORY. Every size is answered at once, whatever it is.
+ * On failure *out is NULL and nothing is left allocated. */
 ls_status ls_queue_create(int32_t width, int32_t height, uint32_t capacity,
                           uint32_t pool_points, const ls_allocator *allocator,
                           ls_queue **out);

@@ -7,9 +7,16 @@
 #include "grid.h"
 #include "openlist.h"
 
+/* Contexts are created only for sides ls__creation_cells accepted, so
+ * the ring needs at most 2 * 16384 * 14 < 2^19 buckets. */
+typedef char ls__ring_fits_32_bits
+    [2u * (uint64_t)LS_MAX_DIMENSION * 14u < 0x80000000u ? 1 : -1];
+
 /* The bucket ring must be wider than f can rise in one step of the default
  * costs (diagonal 14, terrain up to 255) and in one JPS jump across the
- * grid; other queries that do not fit use the heap form. */
+ * grid; other queries that do not fit use the heap form. The doubling
+ * stops at 2^31 whatever the sides, so it can never wrap to 0 and spin
+ * (it stops far below that for every side a context accepts). */
 uint32_t ls__open_ring_size(int32_t width, int32_t height)
 {
     uint64_t longest = (uint64_t)(width > height ? width : height);
@@ -17,7 +24,7 @@ uint32_t ls__open_ring_size(int32_t width, int32_t height)
     uint32_t n = 1024;
     if (jump > need)
         need = jump;
-    while (n <= need)
+    while (n <= need && n < 0x80000000u)
         n <<= 1;
     return n;
 }

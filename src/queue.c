@@ -89,12 +89,16 @@ ls_status ls_queue_create(int32_t width, int32_t height, uint32_t capacity,
         return st;
     if (capacity == 0)
         return LS_ERR_BAD_SIZE;
-    /* The index at most half full; capacity < 2^31 keeps it in 32 bits. */
-    if (capacity > 0x7FFFFFFFu)
+    /* The index is a power of two at least 2 * capacity buckets (at most
+     * half full), counted in 32 bits: above 2^30 requests it would need
+     * 2^32, and the doubling below would wrap to 0 and never end. */
+    if (capacity > LS_QUEUE_MAX_CAPACITY)
         return LS_ERR_SIZE_OVERFLOW;
-    while (index_size < 2u * capacity)
+    while (index_size < 2u * capacity) /* 2 * capacity <= 2^31: no wrap */
         index_size <<= 1;
+    /* Each block's bytes must fit a size_t (only a 32-bit one can fail). */
     if ((uint64_t)capacity * sizeof(ls_request) > (uint64_t)SIZE_MAX ||
+        (uint64_t)index_size * sizeof(uint32_t) > (uint64_t)SIZE_MAX ||
         (uint64_t)pool_points * sizeof(ls_point) > (uint64_t)SIZE_MAX)
         return LS_ERR_SIZE_OVERFLOW;
     q = ls__alloc_object(allocator, &a, sizeof *q);

@@ -24,6 +24,7 @@ int suite_reader_register(void);
 int suite_vectors_register(void);
 int suite_edits_register(void);
 int suite_queue_register(void);
+int suite_sizes_register(void);
 int suite_batch_register(void);
 int suite_selftest_register(void);
 int suite_replay_register(void);

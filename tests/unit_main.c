@@ -24,6 +24,7 @@ static const register_fn all_suites[] = {
     suite_edits_register,      suite_selftest_register,
     suite_visit_register,      suite_picture_register,
     suite_replay_alloc_register,
+    suite_sizes_register,
 };
 
 int main(int argc, char **argv)
