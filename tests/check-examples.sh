@@ -109,12 +109,19 @@ done
 # The library to link.
 static_lib="$top_builddir/src/.libs/liblockstar.a"
 shared_lib="$top_builddir/src/.libs/liblockstar.so"
+# The self-test, where it is a library of its own, comes first.
+selftest_static="$top_builddir/src/.libs/liblockstar-selftest.a"
+selftest_shared="$top_builddir/src/.libs/liblockstar-selftest.so"
 if [ -f "$static_lib" ]; then
+    st=
+    [ -f "$selftest_static" ] && st=$selftest_static
     # shellcheck disable=SC2086
-    set -- "$static_lib" $FIXMATH_LIBS $PTHREAD_LIBS
+    set -- $st "$static_lib" $FIXMATH_LIBS $PTHREAD_LIBS
 elif [ -f "$shared_lib" ]; then
+    st=
+    [ -f "$selftest_shared" ] && st=-llockstar-selftest
     # shellcheck disable=SC2086
-    set -- -L"$top_builddir/src/.libs" -llockstar \
+    set -- -L"$top_builddir/src/.libs" $st -llockstar \
         -Wl,-rpath,"$(cd "$top_builddir/src/.libs" && pwd)" $PTHREAD_LIBS
 else
     echo "check-examples: FAIL: neither $static_lib nor $shared_lib was built"

@@ -1,15 +1,22 @@
 #!/bin/sh
-# check-man.sh - the manual pages stay true (`make check`): every public
-# function declared in include/lockstar*.h is named in man/lockstar.3, and
-# every command and option that `lockstar --help` lists (cli/usage.c) is
-# named in man/lockstar.1. Where groff is installed, both pages must also
-# format without warnings. Exit 0 = pass, 1 = fail.
+# check-man.sh - the manual pages stay true (`make check`):
+#   1. every public function declared in include/lockstar*.h is named on
+#      one of the library's pages (man/lockstar.3 and man/lockstar_*.3);
+#   2. every status of include/lockstar.h's status enum (LS_OK ...
+#      LS_ERR_*) has its entry, with its value, in lockstar(3)'s STATUSES;
+#   3. every page man/lockstar_*.3 is in lockstar(3)'s SEE ALSO, and every
+#      page of man/ is installed (named in Makefile.am's dist_man_MANS);
+#   4. every command and option that `lockstar --help` lists (cli/usage.c)
+#      is named in man/lockstar.1;
+#   5. where groff is installed, every page formats without warnings.
+# Exit 0 = pass, 1 = fail.
 set -u
 : "${top_srcdir:=.}"
 headers="$top_srcdir/include/lockstar.h $top_srcdir/include/lockstar_world.h $top_srcdir/include/lockstar_selftest.h"
 usage="$top_srcdir/cli/usage.c"
 page1="$top_srcdir/man/lockstar.1"
 page3="$top_srcdir/man/lockstar.3"
+pages3=$(ls "$top_srcdir"/man/lockstar.3 "$top_srcdir"/man/lockstar_*.3 2>/dev/null)
 failures=0
 fail() {
     echo "FAIL: $*"
@@ -31,7 +38,35 @@ functions=$(awk 'BEGIN { RS = "\0" } {
 n=0
 for f in $functions; do
     n=$((n + 1))
-    grep -qw -e "$f" "$page3" || fail "man/lockstar.3 does not name $f()"
+    # shellcheck disable=SC2086
+    grep -qw -e "$f" $pages3 || fail "no page man/lockstar*.3 names $f()"
+done
+
+# The statuses: NAME = VALUE in the header's enum, each an entry
+# `.BR NAME " (VALUE)` (several may share one entry) in STATUSES.
+statuses=$(sed -n '/^typedef int32_t ls_status;/,/^};/p' "$top_srcdir/include/lockstar.h" |
+    sed -n 's/^ *\(LS_[A-Z_]*\) = \(-\{0,1\}[0-9][0-9]*\),\{0,1\}.*/\1=\2/p')
+[ -n "$statuses" ] || fail "no status found in include/lockstar.h"
+section=$(sed -n '/^\.SH STATUSES/,/^\.SH [^S]/p' "$page3")
+s=0
+for sv in $statuses; do
+    name=${sv%%=*}
+    value=$(printf '%s' "${sv#*=}" | sed 's/-/\\-/')
+    s=$((s + 1))
+    printf '%s\n' "$section" | grep -qF -e "$name \" ($value)" ||
+        fail "man/lockstar.3's STATUSES has no entry '$name ($value)'"
+done
+
+# The pages: each part's page is reachable from lockstar(3) and installed.
+for p in $pages3 "$page1"; do
+    base=$(basename "$p")
+    case $base in
+        lockstar_*.3)
+            grep -q "^\.BR ${base%.3} (3)" "$page3" ||
+                fail "man/lockstar.3's SEE ALSO does not name ${base%.3}(3)" ;;
+    esac
+    grep -q "man/$base" "$top_srcdir/Makefile.am" ||
+        fail "Makefile.am does not install man/$base (dist_man_MANS)"
 done
 
 # Commands: the words after "lockstar" in the usage lines; options: every
@@ -53,14 +88,14 @@ for opt in $options; do
 done
 
 if command -v groff >/dev/null 2>&1; then
-    for page in "$page1" "$page3"; do
+    for page in "$page1" $pages3; do
         warnings=$(groff -man -ww -z "$page" 2>&1)
         [ -z "$warnings" ] || fail "$page: groff: $warnings"
     done
-    formatted="groff: both pages format cleanly"
+    formatted="groff: every page formats cleanly"
 else
     formatted="groff not installed: formatting not checked"
 fi
 
-echo "check-man: $n functions, $c commands, $o options named; $formatted"
+echo "check-man: $n functions on $(echo $pages3 | wc -w) pages, $s statuses, $c commands, $o options named; $formatted"
 [ "$failures" -eq 0 ]
