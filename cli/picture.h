@@ -1,7 +1,7 @@
 /*
  * picture.h - a map, and what a search did on it, as an RGB raster
  * (`lockstar path --png`, `lockstar render`); cli/png.c encodes it. Each
- * cell is a scale x scale square. The palette (README.md, "Pictures"):
+ * cell is a scale x scale square. The palette (docs/pictures.md, "Legend"):
  *
  *   blocked              40  40  48
  *   open ground (cost 1) 236 236 228

@@ -23,7 +23,7 @@
  *     (O(1)); a compact context walks the old bucket's list from its head
  *     (the bucket is found from the cell's old g: f - g is the cell's h,
  *     which the offer computes anyway). That walk is the price of 12 bytes
- *     per cell (README, Performance).
+ *     per cell (docs/performance.md, "A compact context").
  *   - The current level is a sorted list from `top`, the largest g (then
  *     the smallest index) first. A cell offered at the current level has a
  *     larger g than everything left in it (g = g(popped) + step >

@@ -1,7 +1,7 @@
 /*
  * limits.c - `tests/limits` (`make check-limits`): the largest grids the
  * header allows, created and searched corner to corner, with the time and
- * peak memory each size costs (the README's figures come from here).
+ * peak memory each size costs (docs/big-grids.md's figures come from here).
  *
  * Usage: tests/limits [SIDE ...]   (default: LS_MAX_DIMENSION)
  * Each line gives the step's wall and CPU time and the process's peak

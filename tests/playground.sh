@@ -9,7 +9,7 @@
 #
 # Usage: make check-playground   (or with top_srcdir and top_builddir set:
 #        sh tests/playground.sh); PLAYGROUND_SCREENSHOT=FILE also writes
-#        the screenshot there (the README's: docs/pictures/playground.png).
+#        the screenshot there (docs/playground.md's: docs/pictures/playground.png).
 # Exit: 0 passed, 1 failed, 77 skipped: only when chromium is missing and
 # could not be installed (no root, no archive).
 set -u

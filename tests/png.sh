@@ -2,7 +2,7 @@
 # png.sh - `lockstar path --png` and `lockstar render` end to end: the
 # pictures are decoded with libpng (tests/pngread, not lockstar's code) and
 # their size and the colours of known cells checked against the palette of
-# README.md ("Pictures"): blocked, open ground, terrain, closed, open, path,
+# docs/pictures.md ("Legend"): blocked, open ground, terrain, closed, open, path,
 # partial path, waypoint, start, goal; then every refusal as one line. A
 # lockstar built without libpng (configure --without-png) must refuse --png
 # with one line; that is checked, and the rest is skipped (exit 77).
@@ -47,7 +47,7 @@ colour() {
         fail "$1: cell $2 is $(grep "^$px " "$tmp/px" | cut -d' ' -f2), expected $3"
 }
 
-# The palette (README.md, cli/picture.h).
+# The palette (docs/pictures.md, cli/picture.h).
 BLOCKED=282830 GROUND=ecece4
 CLOSED=97b8ec   # ground averaged with 66 133 244
 OPEN=90ca9b     # ground averaged with 52 168 83

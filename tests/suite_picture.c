@@ -1,7 +1,7 @@
 /*
  * suite_picture.c - the raster of cli/picture.h, without libpng (so every
  * target of the matrix runs it): its size, each layer of the palette at
- * known pixels, written here as numbers from the README's legend, the
+ * known pixels, written here as numbers from docs/pictures.md's legend, the
  * order of the layers, scale limits and the pixel cap.
  */
 #include <stdlib.h>

@@ -44,7 +44,7 @@ run_check() { # BUILD_DIR LABEL
 start=$(date +%s)
 step_start=$start
 # step TITLE: how long the step before took, then the new step's title
-# (the figures README "Tests" quotes come from these lines).
+# (the figures of the README's quick start and docs/ci.md come from these lines).
 step() {
     now=$(date +%s)
     echo "test: that step took $((now - step_start)) s"

@@ -4,8 +4,8 @@
 // bindings/js/movingai.mjs, the JavaScript twin of the C reader, so a map
 // has the same cells here as in `lockstar`.
 
-// The bundled maps, with the query and swamp cost the README's pictures
-// use for them, so the first search on each is one the README shows.
+// The bundled maps, with the query and swamp cost docs/pictures.md's
+// pictures use for them, so the first search on each is one it shows.
 export const BUNDLED = [
   { file: 'demo.map', swampCost: 4, start: { x: 1, y: 1 }, goal: { x: 46, y: 22 } },
   { file: 'rts.map', swampCost: 8, start: { x: 2, y: 2 }, goal: { x: 125, y: 93 } },

@@ -1,5 +1,5 @@
 // palette.mjs - the colours of the playground's board. They are the
-// colours of `lockstar path --png` (cli/picture.h, README "Pictures"), so a
+// colours of `lockstar path --png` (cli/picture.h, docs/pictures.md), so a
 // screenshot of the page reads with the same legend as the CLI's pictures.
 
 export const BLOCKED = [40, 40, 48];
