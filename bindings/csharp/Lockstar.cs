@@ -135,6 +135,8 @@ namespace Lockstar
     internal static class Pts
     {
         internal static readonly Point[] Empty = new Point[0];
+        /// <summary>A non-NULL pointer for a count of 0, which C never reads through.</summary>
+        internal static readonly Point[] Unread = new Point[1];
 
         /// <summary>count, checked to lie within the array (a count past the end would let C
         /// read or write outside it).</summary>

@@ -28,6 +28,11 @@ namespace Lockstar
         /// <summary>For display only (drawing, UI): never feed it back into the simulation.</summary>
         public static float ToFloat(int raw) { return raw / 65536f; }
         public static double ToDouble(int raw) { return raw / 65536.0; }
+        /// <summary>For display: the value to 5 decimals ("10.70821"), whatever the culture.</summary>
+        public static string Format(int raw)
+        {
+            return ToDouble(raw).ToString("0.#####", System.Globalization.CultureInfo.InvariantCulture);
+        }
     }
 
     /// <summary>A world position in raw fix16 units.</summary>
@@ -37,8 +42,7 @@ namespace Lockstar
         public WorldPoint(int x, int y) { X = x; Y = y; }
         public override string ToString()
         {
-            return Fix16.ToDouble(X).ToString("0.#####", System.Globalization.CultureInfo.InvariantCulture) + "," +
-                   Fix16.ToDouble(Y).ToString("0.#####", System.Globalization.CultureInfo.InvariantCulture);
+            return Fix16.Format(X) + "," + Fix16.Format(Y);
         }
     }
 
@@ -116,7 +120,7 @@ namespace Lockstar
 
         public override string ToString()
         {
-            return "origin " + new WorldPoint(OriginX, OriginY) + " cell " + Fix16.ToDouble(CellSize);
+            return "origin " + new WorldPoint(OriginX, OriginY) + " cell " + Fix16.Format(CellSize);
         }
     }
 
@@ -294,8 +298,9 @@ namespace Lockstar
         {
             Pts.Fit(waypoints, count, "count");
             Point[] copy = Pts.Copy(waypoints, count);
-            Status st = copy.Length == 0 ? Native.ls_agent_follow(ref agent, (Point[])null, 0)
-                                         : Native.ls_agent_follow(ref agent, ref copy[0], count);
+            // An empty array is no route (LS_ERR_BAD_SIZE); null is LS_ERR_NULL_ARGUMENT.
+            Status st = waypoints == null ? Native.ls_agent_follow(ref agent, (Point[])null, 0)
+                      : Native.ls_agent_follow(ref agent, ref (copy.Length == 0 ? Pts.Unread : copy)[0], count);
             if (st == Status.Ok)
                 route = copy;
             return st;

@@ -1,10 +1,12 @@
 // Program.cs - LockstarTests.exe VECTORS_DIR [FILE.vec ...]: the C#
 // binding's test. First the binding itself (struct sizes against the
 // library's struct_size, every status value and name, SplitMix64 against
-// ls_rng, ls_selftest through P/Invoke), then every vector file that
+// ls_rng, ls_selftest through P/Invoke, ApiCheck, the idiomatic layer's
+// LayerCheck), then every vector file that
 // index.txt lists (or the files named), every vector and script block run
 // through the binding and compared field by field with the file.
 // Exit 0 when nothing differed, 1 on any difference, 2 on a bad file.
+// LockstarTests.exe --bench MAP SCEN: Bench.cs, the per-query cost.
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
@@ -84,8 +86,10 @@ namespace Lockstar.Tests
         public static int Main(string[] args)
         {
             Thread.CurrentThread.CurrentCulture = CultureInfo.InvariantCulture;
+            if (args.Length == 3 && args[0] == "--bench")
+                return Bench.Run(args[1], args[2]);
             if (args.Length < 1) {
-                Console.Error.WriteLine("usage: LockstarTests.exe VECTORS_DIR [FILE.vec ...]");
+                Console.Error.WriteLine("usage: LockstarTests.exe VECTORS_DIR [FILE.vec ...] | --bench MAP SCEN");
                 return 2;
             }
             string dir = args[0];
@@ -95,6 +99,7 @@ namespace Lockstar.Tests
             try {
                 CheckBinding(rep);
                 ApiCheck.Run(rep);
+                LayerCheck.Run(rep);
                 List<KeyValuePair<string, int>> files = VecFile.LoadIndex(Path.Combine(dir, "index.txt"));
                 if (args.Length > 1) {
                     List<KeyValuePair<string, int>> chosen = new List<KeyValuePair<string, int>>();
