@@ -662,7 +662,12 @@ ls_status ls_check_path(const ls_grid *grid, const ls_query *q,
  * grid, or with its grid's revision changed, starts again on that grid
  * (from 0 expansions, in submission order as before), so its result is the
  * one ls_find_path gives on the grid it finishes on. Finished results are
- * never recomputed.
+ * never recomputed. "Another grid" means one made by another
+ * ls_grid_create (or ls_grid_create_with) call: a grid created after the
+ * request's grid was destroyed is another grid even if it has the same
+ * address (an allocator may hand the same memory back), size, cells and
+ * revision. So whether a request starts again, and the tick it finishes
+ * in, depend on the calls alone, never on where an allocator puts a grid.
  *
  * Results: a finished request's status is ls_find_path's final status on
  * that grid (LS_OK, LS_NO_PATH, LS_EXPANSION_LIMIT, or an error), except

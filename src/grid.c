@@ -9,6 +9,7 @@
 #include "alloc.h"
 #include "grid.h"
 #include "mapdigest.h"
+#include "thread.h"
 
 /* Each bitset is allocated with one zero word before its first line and
  * one after its last, so that the scans in jps.c may read the word before
@@ -188,6 +189,7 @@ ls_status ls_grid_create_with(int32_t width, int32_t height, uint32_t flags,
     if (!g)
         return LS_ERR_OUT_OF_MEMORY;
     g->allocator = a;
+    g->stamp = ls__stamp_next();
     g->width = width;
     g->height = height;
     g->stride = (uint32_t)width + 2u;

@@ -25,6 +25,11 @@ struct ls_grid {
     uint64_t *row_bits, *col_bits;
     uint32_t row_words, col_words; /* words per bordered row, column */
     ls_allocator allocator;
+    /* Which creation made this grid (ls__stamp_next, src/thread.c): never
+     * the same for two grids of one process, whatever memory they get, so
+     * the queue tells grids apart by it and not by address. Last, so that
+     * no field the search reads moves. */
+    uint64_t stamp;
 };
 
 static inline uint32_t ls__cell_index(uint32_t stride, int32_t x, int32_t y)

@@ -55,9 +55,11 @@ struct ls_queue {
     uint32_t oldest, newest; /* the unfinished list, submission order */
     ls_point *pool;
     ls_search *search;
-    /* The request begun in the context, and what it was begun on. */
+    /* The request begun in the context, and the grid it was begun on: its
+     * stamp (never its address, which a grid made after that one was
+     * destroyed may get again) and its revision then. */
     uint32_t running;
-    const ls_grid *run_grid;
+    uint64_t run_stamp;
     uint32_t run_revision;
     ls_allocator allocator;
 };
@@ -336,9 +338,12 @@ ls_status ls_queue_tick(ls_queue *q, const ls_grid *grid, uint32_t budget)
     if (width != q->width || height != q->height)
         return LS_ERR_GRID_MISMATCH;
     ls_grid_revision(grid, &revision);
-    /* A request begun on another grid, or before an edit, starts again. */
+    /* A request begun on another grid, or before an edit, starts again.
+     * Grids are told apart by stamp: one made in a destroyed grid's memory,
+     * brought to the same revision, is still another grid, and going on
+     * with the old search there would return a path through its walls. */
     if (q->running != LS_QUEUE_NONE &&
-        (q->run_grid != grid || q->run_revision != revision))
+        (q->run_stamp != grid->stamp || q->run_revision != revision))
         q->running = LS_QUEUE_NONE;
     while (budget == 0 || left > 0) {
         if (q->running == LS_QUEUE_NONE) {
@@ -352,7 +357,7 @@ ls_status ls_queue_tick(ls_queue *q, const ls_grid *grid, uint32_t budget)
                 continue;
             }
             q->running = next;
-            q->run_grid = grid;
+            q->run_stamp = grid->stamp;
             q->run_revision = revision;
         }
         r = &q->slots[q->running];

@@ -1,9 +1,11 @@
 /*
  * thread.c - src/thread.h over POSIX threads, Win32 threads (_WIN32:
  * critical sections, condition variables, CreateThread; Vista or later)
- * or no threads at all (__wasi__). The only file of the library that
- * calls a thread function; tests/check-symbols.sh allow-lists exactly the
- * ones used here, per platform.
+ * or no threads at all (__wasi__), and the grid stamp counter, which
+ * needs a lock (or an interlocked add) to be safe from any thread. The
+ * only file of the library that calls a thread function;
+ * tests/check-symbols.sh allow-lists exactly the ones used here, per
+ * platform.
  */
 #include "thread.h"
 
@@ -21,6 +23,18 @@ void ls__cond_wait(ls__cond *c, ls__lock *l)
     SleepConditionVariableCS(&c->cv, &l->cs, INFINITE);
 }
 void ls__cond_wake_all(ls__cond *c) { WakeAllConditionVariable(&c->cv); }
+
+/* An interlocked add: an intrinsic (no import), so nothing to initialise
+ * before the first grid, and safe from any thread. */
+static volatile LONG64 stamp_counter;
+uint64_t ls__stamp_next(void)
+{
+#if defined(__GNUC__)
+    return (uint64_t)__sync_add_and_fetch(&stamp_counter, 1);
+#else
+    return (uint64_t)InterlockedIncrement64(&stamp_counter);
+#endif
+}
 
 static DWORD WINAPI thread_main(LPVOID arg)
 {
@@ -54,6 +68,19 @@ void ls__cond_destroy(ls__cond *c) { pthread_cond_destroy(&c->c); }
 void ls__cond_wait(ls__cond *c, ls__lock *l) { pthread_cond_wait(&c->c, &l->m); }
 void ls__cond_wake_all(ls__cond *c) { pthread_cond_broadcast(&c->c); }
 
+/* A statically initialised mutex, not an atomic: 64-bit atomics need
+ * libatomic on some 32-bit targets, and a grid is created rarely. */
+static pthread_mutex_t stamp_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t stamp_counter;
+uint64_t ls__stamp_next(void)
+{
+    uint64_t stamp;
+    pthread_mutex_lock(&stamp_lock);
+    stamp = ++stamp_counter;
+    pthread_mutex_unlock(&stamp_lock);
+    return stamp;
+}
+
 static void *thread_main(void *arg)
 {
     ls__thread *t = arg;
@@ -86,5 +113,9 @@ int ls__thread_start(ls__thread *t, void (*fn)(void *), void *arg)
     return -1;
 }
 void ls__thread_join(ls__thread *t) { (void)t; }
+
+/* One thread: a plain counter is enough. */
+static uint64_t stamp_counter;
+uint64_t ls__stamp_next(void) { return ++stamp_counter; }
 
 #endif

@@ -1,5 +1,6 @@
 /*
  * thread.h - the few thread primitives the batch runner needs (src/batch.c),
+ * and the one counter shared by every thread (grid stamps, src/grid.c),
  * over POSIX threads, Win32 threads (_WIN32) or none (__wasi__: wasm32-wasi
  * has no threads, so a batch runs every worker's share on the caller's
  * thread, in worker order; the results are the same by construction).
@@ -57,5 +58,10 @@ void ls__cond_wake_all(ls__cond *c);
 int ls__thread_start(ls__thread *t, void (*fn)(void *), void *arg);
 /* Wait for a started thread to return, and release it. */
 void ls__thread_join(ls__thread *t);
+
+/* A number no earlier call in this process returned (1, 2, 3, ...), from
+ * any thread at any time: the stamp that tells one grid from another
+ * (src/grid.c). 64 bits, so it never wraps. */
+uint64_t ls__stamp_next(void);
 
 #endif

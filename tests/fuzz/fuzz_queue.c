@@ -12,8 +12,15 @@
  *     leftover budget lost, a running request restarted by an edit;
  *   - each finished request's status, result and path equal to
  *     ls_find_path's on the grid it finished on, LS_ERR_POOL_FULL exactly
- *     when the path does not fit in the pool's free points.
+ *     when the path does not fit in the pool's free points;
+ *   - a grid destroyed and made again in the same memory (a LIFO block
+ *     cache), with the same size, cells (or one changed) and revision, is
+ *     another grid: the running request starts again on it;
+ *   - ls_queue_create answers a capacity or pool from 2^30 - 1 up at once
+ *     (LS_ERR_SIZE_OVERFLOW above LS_QUEUE_MAX_CAPACITY, else out of
+ *     memory from an allocator refusing big blocks), leaving nothing.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "fuzz_util.h"
 
@@ -42,6 +49,64 @@ typedef struct model {
     model_request req[MAX_HELD]; /* held requests, submission order */
     uint32_t count, capacity, pool, pool_used;
 } model;
+
+/* The grid's allocator: a released block is handed back to the next
+ * request of its size, newest first, as game pool allocators do. */
+#define CACHE_SLOTS 8
+static struct {
+    void *block[CACHE_SLOTS];
+    size_t size[CACHE_SLOTS];
+    int count;
+} cache;
+
+static void *cache_alloc(void *user, size_t size)
+{
+    int i;
+    (void)user;
+    for (i = cache.count - 1; i >= 0; i--)
+        if (cache.size[i] == size) {
+            void *block = cache.block[i];
+            cache.count--;
+            cache.block[i] = cache.block[cache.count];
+            cache.size[i] = cache.size[cache.count];
+            return block;
+        }
+    return malloc(size);
+}
+
+static void cache_release(void *user, void *block, size_t size)
+{
+    (void)user;
+    if (cache.count == CACHE_SLOTS) {
+        free(block);
+        return;
+    }
+    cache.block[cache.count] = block;
+    cache.size[cache.count] = size;
+    cache.count++;
+}
+
+static const ls_allocator cache_allocator = { cache_alloc, cache_release,
+                                              NULL };
+
+/* An allocator that refuses every block over 1 MiB and counts the rest. */
+static long small_blocks;
+static void *small_alloc(void *user, size_t size)
+{
+    (void)user;
+    if (size > ((size_t)1 << 20))
+        return NULL;
+    small_blocks++;
+    return malloc(size);
+}
+
+static void small_release(void *user, void *block, size_t size)
+{
+    (void)user;
+    (void)size;
+    small_blocks--;
+    free(block);
+}
 
 static model_request *find(model *m, uint64_t id)
 {
@@ -122,6 +187,62 @@ static void model_tick(model *m, ls_search *s, const ls_grid *g,
         r->given += left;
         left = 0;
     }
+}
+
+/* Destroy *grid and make a grid of its size in its memory again, with its
+ * cells (one changed when change) brought to its revision: another grid
+ * for the queue, so every running request of the model starts again. */
+static void replace_grid(model *m, ls_grid **grid, int32_t w, int32_t h,
+                         int change)
+{
+    static uint8_t cells[MAX_POINTS];
+    ls_grid *g = NULL;
+    uintptr_t address = (uintptr_t)*grid;
+    uint32_t old_revision = 0, revision = 0, i;
+    int32_t x, y;
+
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++)
+            FZ_CHECK(ls_grid_get(*grid, x, y, &cells[y * w + x]) == LS_OK);
+    if (change)
+        cells[0] = cells[0] == LS_CELL_BLOCKED ? LS_CELL_OPEN
+                                               : LS_CELL_BLOCKED;
+    FZ_CHECK(ls_grid_revision(*grid, &old_revision) == LS_OK);
+    ls_grid_destroy(*grid);
+    *grid = NULL;
+    FZ_CHECK(ls_grid_create(w, h, &cache_allocator, &g) == LS_OK);
+    FZ_CHECK((uintptr_t)g == address);
+    FZ_CHECK(ls_grid_load(g, cells, (size_t)w * (size_t)h) == LS_OK);
+    FZ_CHECK(ls_grid_revision(g, &revision) == LS_OK);
+    while (revision < old_revision) {
+        FZ_CHECK(ls_grid_set(g, 0, 0, cells[0]) == LS_OK);
+        revision++;
+    }
+    *grid = g;
+    for (i = 0; i < m->count; i++)
+        if (m->req[i].state == RUNNING)
+            m->req[i].state = WAITING;
+}
+
+/* ls_queue_create at a size around 2^30 or 2^31: a status at once. */
+static void create_huge(fz_bytes *b, int32_t w, int32_t h)
+{
+    static const uint32_t sizes[] = { 0x3FFFFFFFu, 0x40000000u, 0x40000001u,
+                                      0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFFu };
+    const ls_allocator small = { small_alloc, small_release, NULL };
+    uint32_t size = sizes[fz_u8(b) % 6], capacity = 4, pool = 16;
+    ls_queue *queue = (ls_queue *)&queue;
+    ls_status st;
+    if (fz_u8(b) & 1)
+        capacity = size;
+    else
+        pool = size;
+    st = ls_queue_create(w, h, capacity, pool, &small, &queue);
+    FZ_CHECK(queue == NULL && small_blocks == 0);
+    if (capacity > LS_QUEUE_MAX_CAPACITY)
+        FZ_CHECK(st == LS_ERR_SIZE_OVERFLOW);
+    else
+        FZ_CHECK(st == LS_ERR_OUT_OF_MEMORY || st == LS_ERR_SIZE_OVERFLOW);
 }
 
 static void draw_query(fz_bytes *b, ls_query *q)
@@ -214,7 +335,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&m, 0, sizeof m);
     m.capacity = (uint32_t)fz_range(&b, 1, MAX_HELD);
     m.pool = fz_u8(&b) < 128 ? 4096u : fz_u8(&b) % 40;
-    if (ls_grid_create(w, h, NULL, &grid) != LS_OK ||
+    if (ls_grid_create(w, h, &cache_allocator, &grid) != LS_OK ||
         ls_search_create(w, h, NULL, &ref) != LS_OK ||
         ls_queue_create(w, h, m.capacity, m.pool, NULL, &queue) != LS_OK)
         goto out;
@@ -279,8 +400,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 FZ_CHECK(ls_grid_set(grid, x, y, cost) == LS_OK);
             break;
         }
-        default: { /* a tick with a grid of another size is refused */
+        default: {
             ls_grid *other = NULL;
+            if (op & 0x80) { /* the grid made again in the same memory */
+                replace_grid(&m, &grid, w, h, op & 0x40);
+                break;
+            }
+            if (op & 0x40) {
+                create_huge(&b, w, h);
+                break;
+            }
+            /* a tick with a grid of another size is refused */
             if (ls_grid_create(w + 1, h, NULL, &other) == LS_OK) {
                 FZ_CHECK(ls_queue_tick(queue, other, 0) == LS_ERR_GRID_MISMATCH);
                 ls_grid_destroy(other);
@@ -294,5 +424,7 @@ out:
     ls_queue_destroy(queue);
     ls_search_destroy(ref);
     ls_grid_destroy(grid);
+    while (cache.count > 0)
+        free(cache.block[--cache.count]);
     return 0;
 }
