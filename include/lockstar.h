@@ -762,11 +762,14 @@ ls_status ls_path_digest(const ls_point *points, uint32_t count,
 
 /* Parse a decimal such as "1", "1.5", "+2.25", "0.00001" into fix16_t with
  * integer arithmetic only: the value is rounded to the nearest 1/65536, ties
- * away from zero. Accepts an optional sign, digits, an optional '.' and up
- * to 9 fractional digits; nothing else (no spaces, no ','). Values whose
- * magnitude exceeds 32767.99998 (0x7FFFFFFF) give LS_ERR_BAD_TEXT, -32768
- * included: its bit pattern is libfixmath's overflow marker. Malformed text
- * gives LS_ERR_BAD_TEXT too. */
+ * away from zero. The whole text must be
+ *     [ '+' | '-' ] DIGITS [ '.' DIGITS ]
+ * where the first DIGITS is one or more decimal digits and the second one
+ * to 9: a '.' needs a digit on both sides, so ".5", "1.", "+" and "" are
+ * refused, as is anything else (spaces, ',', an exponent). Any other text
+ * gives LS_ERR_BAD_TEXT, and so do values whose magnitude exceeds
+ * 32767.99998 (0x7FFFFFFF), -32768 included: its bit pattern is
+ * libfixmath's overflow marker. */
 ls_status ls_fix16_parse(const char *text, fix16_t *out);
 
 /* ------------------------------------------------------------------------
