@@ -8,9 +8,15 @@
  * The summary on standard error names the thread count.
  *
  * Queries go to the batch in chunks of CHUNK, each path with room for
- * 4 * (width + height) points; a chunk holding a longer path is run again
- * with room for the longest (the batch reports the length it needs).
- * --budget is accepted and changes nothing (a batch runs each query whole).
+ * 4 * (width + height) points at first. No query is searched twice
+ * (searching is what costs): ls_batch_run_keep stops a worker whose path
+ * does not fit and keeps that path in its context, the lines of the
+ * queries that ran are printed (a kept path copied out first), and the
+ * chunk goes on from there. The slots then grow to the longest path kept
+ * (CHUNK times its points, the memory a re-run needed before), so that
+ * with several threads, where a stopped worker waits for the others to
+ * stop, workers seldom stop again. --budget is accepted and changes nothing (a batch runs each
+ * query whole).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -22,6 +28,7 @@
 #include "commands.h"
 #include "scenrun.h"
 #include "output.h"
+#include "run.h"
 
 #define CHUNK 1024u
 
@@ -101,6 +108,7 @@ typedef struct chunk {
     ls_result *results;
     ls_point *points;
     uint32_t capacity;
+    cli_path_buffer kept;  /* a kept path, copied out to be printed */
 } chunk;
 
 static void chunk_free(chunk *c)
@@ -109,9 +117,11 @@ static void chunk_free(chunk *c)
     free(c->statuses);
     free(c->results);
     free(c->points);
+    cli_path_buffer_free(&c->kept);
 }
 
-/* Room for capacity points per query; 0, or -1 when out of memory. */
+/* Room for capacity points per query; 0, or -1 when out of memory. The
+ * points already written keep their bytes (realloc). */
 static int chunk_points(chunk *c, uint32_t capacity)
 {
     ls_point *p;
@@ -126,12 +136,64 @@ static int chunk_points(chunk *c, uint32_t capacity)
     return 0;
 }
 
-/* Run queries [first, first + n) and print them. 0, or -1 out of memory. */
+/* Copy the path the batch kept for query index of its last run into
+ * c->kept (grown to the length the result gave). 0, or -1 when out of
+ * memory or the batch broke its promise. */
+static int copy_kept(ls_batch *batch, uint32_t index, const ls_result *r,
+                     chunk *c)
+{
+    uint32_t length = 0;
+    if (r->path_length > c->kept.capacity) {
+        ls_point *p;
+        if (r->path_length > UINT32_MAX / sizeof *p)
+            return -1;
+        p = realloc(c->kept.points, (size_t)r->path_length * sizeof *p);
+        if (!p)
+            return -1;
+        c->kept.points = p;
+        c->kept.capacity = r->path_length;
+    }
+    if (ls_batch_kept_path(batch, index, c->kept.points, c->kept.capacity,
+                           &length) != LS_OK ||
+        length != r->path_length)
+        return -1;
+    return 0;
+}
+
+/* Print the lines of the queries [first, first + ran) that the last run
+ * solved from slot 0 on; *longest becomes the longest kept path. */
+static int print_ran(ls_batch *batch, const mai_scen *scen, uint32_t first,
+                     uint32_t ran, chunk *c, uint32_t *longest,
+                     cli_tally *totals)
+{
+    uint32_t j;
+    for (j = 0; j < ran; j++) {
+        const ls_status *st = &c->statuses[j];
+        const ls_result *r = &c->results[j];
+        const ls_point *points = c->points + (size_t)j * c->capacity;
+        ls_status outcome = *st;
+        if (*st == LS_ERR_BUFFER_TOO_SMALL) {
+            if (copy_kept(batch, j, r, c) != 0)
+                return -1;
+            points = c->kept.points;
+            outcome = r->status;
+            if (r->path_length > *longest)
+                *longest = r->path_length;
+        }
+        if (cli_print_scen_line(&scen->queries[first + j], outcome, r,
+                                points, totals) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Run queries [first, first + n) and print them. 0, or -1 out of memory
+ * (or, never seen, a batch that broke its contract). */
 static int run_chunk(const cli_args *a, ls_batch *batch, const ls_grid *grid,
                      const mai_scen *scen, uint32_t first, uint32_t n,
                      chunk *c, cli_tally *totals)
 {
-    uint32_t i, needed;
+    uint32_t i, done;
     for (i = 0; i < n; i++) {
         const mai_query *sq = &scen->queries[first + i];
         ls_query *q = &c->queries[i];
@@ -141,26 +203,20 @@ static int run_chunk(const cli_args *a, ls_batch *batch, const ls_grid *grid,
         q->goal_x = sq->gx;
         q->goal_y = sq->gy;
     }
-    for (;;) {
-        if (ls_batch_run(batch, grid, c->queries, n, c->points, c->capacity,
-                         c->statuses, c->results) != LS_OK)
+    /* Each run solves a prefix of what is left, into slots from 0. */
+    for (done = 0; done < n; ) {
+        uint32_t ran = 0, longest = 0;
+        if (ls_batch_run_keep(batch, grid, c->queries + done, n - done,
+                              c->points, c->capacity, c->statuses,
+                              c->results, &ran) != LS_OK || ran == 0)
             return -1;
-        needed = 0;
-        for (i = 0; i < n; i++)
-            if (c->statuses[i] == LS_ERR_BUFFER_TOO_SMALL &&
-                c->results[i].path_length > needed)
-                needed = c->results[i].path_length;
-        if (needed == 0)
-            break;
-        if (chunk_points(c, needed) != 0)
+        if (print_ran(batch, scen, first + done, ran, c, &longest,
+                      totals) != 0)
+            return -1;
+        done += ran;
+        if (longest > c->capacity && chunk_points(c, longest) != 0)
             return -1;
     }
-    for (i = 0; i < n; i++)
-        if (cli_print_scen_line(&scen->queries[first + i], c->statuses[i],
-                                &c->results[i],
-                                c->points + (size_t)i * c->capacity,
-                                totals) != 0)
-            return -1;
     return 0;
 }
 
@@ -179,6 +235,7 @@ static int run_all(const cli_args *a, const void *context,
     int status = CLI_EXIT_DONE;
 
     memset(&c, 0, sizeof c);
+    cli_path_buffer_init(&c.kept, 0);
     ls_grid_size(grid, &width, &height);
     st = ls_batch_create(width, height, a->options.context_flags, threads,
                          NULL, &batch);

@@ -578,6 +578,41 @@ ls_status ls_batch_run(ls_batch *batch, const ls_grid *grid,
                        ls_point *points, uint32_t capacity,
                        ls_status *statuses, ls_result *results);
 
+/* ls_batch_run for callers who cannot know how long paths will be and
+ * must never search a query twice. Arguments, slots, checks and errors
+ * as ls_batch_run's, plus ran (not NULL, else LS_ERR_NULL_ARGUMENT). The
+ * difference: a worker whose query's path is longer than capacity (status
+ * LS_ERR_BUFFER_TOO_SMALL, results[i] complete with the needed length in
+ * results[i].path_length, no point written) keeps that path and takes no
+ * more queries in this run. The run ends when every query ran or every
+ * worker stopped; it returns LS_OK with *ran = how many queries ran, and
+ * these are queries[0..*ran) (queries are handed out in index order), each
+ * with every slot filled; the slots of queries[*ran..count) are untouched.
+ * Run the rest by calling again on queries + *ran (with more capacity, if
+ * you like). With one thread a run ends at the first path that does not
+ * fit; with more, the others go on until they stop too. Each kept path
+ * can be copied out with ls_batch_kept_path until the batch's next run
+ * (of either kind) or its destruction. Which queries end up kept depends
+ * on scheduling; every status, result and path copied out does not. */
+ls_status ls_batch_run_keep(ls_batch *batch, const ls_grid *grid,
+                            const ls_query *queries, uint32_t count,
+                            ls_point *points, uint32_t capacity,
+                            ls_status *statuses, ls_result *results,
+                            uint32_t *ran);
+
+/* Copy the path the last ls_batch_run_keep kept for queries[index] (index
+ * into that run's queries) into points[0..capacity), as ls_search_path
+ * does: LS_OK with its length in *length, or LS_ERR_BUFFER_TOO_SMALL with
+ * the needed length in *length and no point written. Errors:
+ * LS_ERR_NULL_ARGUMENT (batch or length NULL, points NULL with capacity
+ * > 0), LS_ERR_NO_QUERY (that query's path was not kept: it fitted, was
+ * refused, found none, or a later run began). The path was stored when
+ * its query ended: a later edit of the grid does not change it. Never
+ * allocates. */
+ls_status ls_batch_kept_path(const ls_batch *batch, uint32_t index,
+                             ls_point *points, uint32_t capacity,
+                             uint32_t *length);
+
 /* ------------------------------------------------------------------------
  * Path check
  *

@@ -13,14 +13,25 @@
  * the run's time). A run neither allocates nor starts threads: the
  * workers sleep on a condition variable between runs and are joined in
  * ls_batch_destroy.
+ *
+ * ls_batch_run_keep exists so that no query is ever searched twice: a
+ * caller cannot know how long a path will be, and with ls_batch_run a
+ * path longer than its slot is lost once the worker begins its next
+ * query. Under keep, that worker stops taking queries instead, so its
+ * context still holds the path (ls_batch_kept_path copies it out); the
+ * run ends when every worker has stopped, and since queries are handed
+ * out in index order the ones that ran are a prefix the caller resumes
+ * after.
  */
 #include <string.h>
 #include "alloc.h"
 #include "batch.h"
 #include "digest.h"
 
-/* Run query i on search, filling its slots. */
-static void run_one(ls_batch *b, ls_search *search, uint32_t i)
+/* Run query i on worker w's context, filling its slots. Returns 1 when
+ * the worker must stop: under keep, a path that did not fit stays in its
+ * context. */
+static int run_one(ls_batch *b, ls__worker *w, uint32_t i)
 {
     ls_point *points =
         b->capacity ? b->points + (size_t)i * b->capacity : NULL;
@@ -32,27 +43,33 @@ static void run_one(ls_batch *b, ls_search *search, uint32_t i)
     r->expansions = 0;
     r->path_length = 0;
     r->digest = LS_DIGEST_EMPTY;
-    st = ls_find_path(search, b->grid, &b->queries[i], points, b->capacity,
-                      r);
+    st = ls_find_path(w->search, b->grid, &b->queries[i], points,
+                      b->capacity, r);
     if (st < 0 && st != LS_ERR_BUFFER_TOO_SMALL)
         r->status = st;
     b->statuses[i] = st;
+    if (st == LS_ERR_BUFFER_TOO_SMALL && b->keep) {
+        w->kept = i + 1u;
+        return 1;
+    }
+    return 0;
 }
 
-/* Worker k takes the next unclaimed query until none is left. The lock
- * costs tens of nanoseconds a query, against microseconds to milliseconds
- * for the search itself. */
+/* Worker k takes the next unclaimed query until none is left (or, under
+ * keep, until it keeps a path). The lock costs tens of nanoseconds a
+ * query, against microseconds to milliseconds for the search itself. */
 static void run_share(ls_batch *b, uint32_t k)
 {
-    ls_search *search = b->workers[k].search;
+    ls__worker *w = &b->workers[k];
     for (;;) {
         uint32_t i;
         ls__lock_take(&b->lock);
-        i = b->next++;
+        i = b->next;
+        if (i < b->count)
+            b->next = i + 1u;
         ls__lock_give(&b->lock);
-        if (i >= b->count)
+        if (i >= b->count || run_one(b, w, i))
             return;
-        run_one(b, search, i);
     }
 }
 
@@ -185,14 +202,14 @@ uint32_t ls_batch_threads(const ls_batch *b)
     return b ? b->threads : 0;
 }
 
-ls_status ls_batch_run(ls_batch *b, const ls_grid *grid,
-                       const ls_query *queries, uint32_t count,
-                       ls_point *points, uint32_t capacity,
-                       ls_status *statuses, ls_result *results)
+/* The checks both runs make before touching anything. */
+static ls_status run_check(const ls_batch *b, const ls_grid *grid,
+                           const ls_query *queries, uint32_t count,
+                           const ls_point *points, uint32_t capacity,
+                           const ls_status *statuses,
+                           const ls_result *results)
 {
     int32_t width, height;
-    uint32_t k;
-
     if (!b || !grid || ((!queries || !statuses || !results) && count > 0) ||
         (!points && capacity > 0 && count > 0))
         return LS_ERR_NULL_ARGUMENT;
@@ -203,8 +220,23 @@ ls_status ls_batch_run(ls_batch *b, const ls_grid *grid,
     /* The pool's last point must be addressable. */
     if (capacity > 0 && count > SIZE_MAX / sizeof(ls_point) / capacity)
         return LS_ERR_SIZE_OVERFLOW;
+    return LS_OK;
+}
+
+/* Run queries[0..count) (checked) until every one ran or, under keep,
+ * every worker stopped; returns how many ran (a prefix, index order). */
+static uint32_t run(ls_batch *b, const ls_grid *grid,
+                    const ls_query *queries, uint32_t count,
+                    ls_point *points, uint32_t capacity,
+                    ls_status *statuses, ls_result *results, uint32_t keep)
+{
+    uint32_t k;
+    /* A new run forgets the last run's kept paths: their contexts are
+     * about to begin other queries. */
+    for (k = 0; k < b->threads; k++)
+        b->workers[k].kept = 0;
     if (count == 0)
-        return LS_OK;
+        return 0;
     b->grid = grid;
     b->queries = queries;
     b->count = count;
@@ -212,11 +244,13 @@ ls_status ls_batch_run(ls_batch *b, const ls_grid *grid,
     b->capacity = capacity;
     b->statuses = statuses;
     b->results = results;
+    b->keep = keep;
     if (!b->sync_ready) {
         /* One thread, or a platform without threads: every query here. */
         for (k = 0; k < count; k++)
-            run_one(b, b->workers[0].search, k);
-        return LS_OK;
+            if (run_one(b, &b->workers[0], k))
+                return k + 1u;
+        return count;
     }
     ls__lock_take(&b->lock);
     b->next = 0;
@@ -228,6 +262,55 @@ ls_status ls_batch_run(ls_batch *b, const ls_grid *grid,
     ls__lock_take(&b->lock);
     while (b->pending > 0)
         ls__cond_wait(&b->done, &b->lock);
+    /* Claimed queries are [0, next), each finished by its worker. */
+    k = b->next;
     ls__lock_give(&b->lock);
+    return k;
+}
+
+ls_status ls_batch_run(ls_batch *b, const ls_grid *grid,
+                       const ls_query *queries, uint32_t count,
+                       ls_point *points, uint32_t capacity,
+                       ls_status *statuses, ls_result *results)
+{
+    ls_status st = run_check(b, grid, queries, count, points, capacity,
+                             statuses, results);
+    if (st != LS_OK)
+        return st;
+    run(b, grid, queries, count, points, capacity, statuses, results, 0);
     return LS_OK;
+}
+
+ls_status ls_batch_run_keep(ls_batch *b, const ls_grid *grid,
+                            const ls_query *queries, uint32_t count,
+                            ls_point *points, uint32_t capacity,
+                            ls_status *statuses, ls_result *results,
+                            uint32_t *ran)
+{
+    ls_status st;
+    if (!ran)
+        return LS_ERR_NULL_ARGUMENT;
+    st = run_check(b, grid, queries, count, points, capacity, statuses,
+                   results);
+    if (st != LS_OK)
+        return st;
+    *ran = run(b, grid, queries, count, points, capacity, statuses, results,
+               1);
+    return LS_OK;
+}
+
+ls_status ls_batch_kept_path(const ls_batch *b, uint32_t index,
+                             ls_point *points, uint32_t capacity,
+                             uint32_t *length)
+{
+    uint32_t k;
+    if (!b || !length || (!points && capacity > 0))
+        return LS_ERR_NULL_ARGUMENT;
+    /* index + 1 cannot wrap: a run's count, hence every kept index, is
+     * below UINT32_MAX. */
+    for (k = 0; k < b->threads; k++)
+        if (b->workers[k].kept != 0 && b->workers[k].kept - 1u == index)
+            return ls_search_path(b->workers[k].search, points, capacity,
+                                  length);
+    return LS_ERR_NO_QUERY;
 }

@@ -15,6 +15,9 @@ typedef struct ls__worker {
     ls_search *search;
     uint32_t index;        /* 0 is the caller's thread */
     uint32_t seen_round;   /* the last run this worker took part in */
+    uint32_t kept;         /* 1 + the index of the query whose path this
+                              context keeps for ls_batch_kept_path (it did
+                              not fit), 0 for none; reset by every run */
     ls__thread thread;     /* workers 1..threads-1 */
 } ls__worker;
 
@@ -40,6 +43,8 @@ struct ls_batch {
     uint32_t capacity;
     ls_status *statuses;
     ls_result *results;
+    uint32_t keep;         /* ls_batch_run_keep: a worker whose path did
+                              not fit keeps it and takes no more queries */
 
     ls__worker workers[LS_BATCH_MAX_THREADS];
 };

@@ -1,8 +1,9 @@
 /*
  * suite_batch.c - ls_batch: every thread count gives, byte for byte, what
  * ls_find_path gives for each query (A*, JPS, weights, terrain, limits,
- * refused queries, short buffers); batches are reused; a run never
- * allocates; every allocation failure of creation and a refused thread
+ * refused queries, short buffers); ls_batch_run_keep runs every query
+ * once, a prefix per run, and its kept paths are ls_find_path's; batches
+ * are reused; a run never allocates; every allocation failure of creation and a refused thread
  * leave nothing behind; argument errors touch nothing.
  */
 #include <stdio.h>
@@ -147,6 +148,66 @@ static void run_and_compare(ls_batch *b, const ls_grid *grid, uint32_t count,
                             refused), 0);
 }
 
+/* ls_batch_run_keep over queries[0..count) with capacity points a slot,
+ * resumed after each run until every query ran, against want (found with
+ * capacity) and, for each kept path, full (found with CAP). Each query
+ * runs exactly once: the runs' prefixes add up to count. Returns the
+ * number of runs; *kept counts the kept paths. */
+static uint32_t keep_and_compare(ls_batch *b, const ls_grid *grid,
+                                 uint32_t count, uint32_t capacity,
+                                 const expected *full, uint32_t *kept)
+{
+    uint32_t done = 0, runs = 0, found = 0, refused = 0;
+    ls_point *path = malloc(sizeof(ls_point) * CAP);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(path);
+    memset(got.status, 0x5A, sizeof got.status);
+    memset(got.result, 0xA5, sizeof got.result);
+    memset(got.points, 0xC3, sizeof(ls_point) * (size_t)QUERIES * CAP);
+    while (done < count) {
+        uint32_t ran = UINT32_MAX, j, length;
+        CU_ASSERT_EQUAL_FATAL(ls_batch_run_keep(b, grid, queries + done,
+                                                count - done,
+                                                got.points +
+                                                    (size_t)done * capacity,
+                                                capacity, got.status + done,
+                                                got.result + done, &ran),
+                              LS_OK);
+        CU_ASSERT_FATAL(ran >= 1 && ran <= count - done);
+        for (j = 0; j < ran; j++) {
+            uint32_t i = done + j;
+            ls_status st = ls_batch_kept_path(b, j, path, CAP, &length);
+            if (got.status[i] != LS_ERR_BUFFER_TOO_SMALL) {
+                CU_ASSERT_EQUAL(st, LS_ERR_NO_QUERY);
+                continue;
+            }
+            /* One thread stops at its first kept path. */
+            if (ls_batch_threads(b) == 1)
+                CU_ASSERT_EQUAL(j, ran - 1);
+            (*kept)++;
+            CU_ASSERT_EQUAL(st, LS_OK);
+            CU_ASSERT_EQUAL(length, got.result[i].path_length);
+            CU_ASSERT_EQUAL(full->status[i], LS_OK);
+            CU_ASSERT(memcmp(path, full->points + (size_t)i * CAP,
+                             sizeof(ls_point) * length) == 0);
+            /* Too little room: the needed length, nothing written. */
+            length = 0;
+            path[0].x = -7;
+            CU_ASSERT_EQUAL(ls_batch_kept_path(b, j, path, 1, &length),
+                            length > 1 ? LS_ERR_BUFFER_TOO_SMALL : LS_OK);
+            CU_ASSERT_EQUAL(length, got.result[i].path_length);
+        }
+        /* The queries after the prefix are untouched. */
+        if (done + ran < count)
+            CU_ASSERT_EQUAL(got.status[done + ran], 0x5A5A5A5A);
+        done += ran;
+        runs++;
+    }
+    CU_ASSERT_EQUAL(compare(count, capacity, ls_batch_threads(b), &found,
+                            &refused), 0);
+    free(path);
+    return runs;
+}
+
 static int alloc_points(void)
 {
     want.points = malloc(sizeof(ls_point) * (size_t)QUERIES * CAP);
@@ -208,6 +269,97 @@ static void test_every_thread_count_matches_find_path(void)
     CU_ASSERT(short_buffers >= 50);
 }
 
+/* Short slots under ls_batch_run_keep: every query once, kept paths
+ * equal to ls_find_path's, for every thread count and context kind; a
+ * kept path is gone once the next run begins. */
+static void test_keep_runs_each_query_once(void)
+{
+    static const uint32_t kinds[] = { LS_SEARCH_FULL, LS_SEARCH_COMPACT };
+    expected *full = malloc(sizeof *full);
+    uint32_t k, t, i, g, kept = 0, runs = 0, length;
+    ls_rng rng;
+
+    CU_ASSERT_PTR_NOT_NULL_FATAL(full);
+    full->points = malloc(sizeof(ls_point) * (size_t)QUERIES * CAP);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(full->points);
+    CU_ASSERT_FATAL(alloc_points());
+    ls_rng_seed(&rng, 0x4EE9u);
+    for (g = 0; g < 2; g++) {
+        ls_grid *grid = tu_random_grid(&rng, W, H, g ? 35 : 15, 0, 1);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(grid);
+        for (i = 0; i < QUERIES; i++)
+            random_query(&rng, grid, &queries[i]);
+        for (k = 0; k < 2; k++) {
+            expect_find_path(grid, kinds[k], QUERIES, CAP, full);
+            expect_find_path(grid, kinds[k], QUERIES, 8, &want);
+            for (t = 0; t < THREAD_COUNTS; t++) {
+                ls_batch *b = NULL;
+                CU_ASSERT_EQUAL_FATAL(ls_batch_create(W, H, kinds[k],
+                                                      thread_counts[t], NULL,
+                                                      &b), LS_OK);
+                runs += keep_and_compare(b, grid, QUERIES, 8, full, &kept);
+                /* Room for every path: one run does it all. */
+                memcpy(want.status, full->status, sizeof want.status);
+                memcpy(want.result, full->result, sizeof want.result);
+                {
+                    ls_point *swap = want.points;
+                    want.points = full->points;
+                    CU_ASSERT_EQUAL(keep_and_compare(b, grid, QUERIES, CAP,
+                                                     full, &kept), 1);
+                    want.points = swap;
+                }
+                expect_find_path(grid, kinds[k], QUERIES, 8, &want);
+                ls_batch_destroy(b);
+            }
+        }
+        ls_grid_destroy(grid);
+    }
+    /* Long paths were kept, and each stopped a one-thread run. */
+    CU_ASSERT(kept >= 500);
+    CU_ASSERT(runs >= 100);
+
+    /* The next run of either kind forgets kept paths. */
+    {
+        ls_batch *b = NULL;
+        ls_grid *grid = NULL;
+        ls_status st[2];
+        ls_result r[2];
+        uint32_t ran = 0;
+        CU_ASSERT_EQUAL_FATAL(ls_grid_create(8, 8, NULL, &grid), LS_OK);
+        CU_ASSERT_EQUAL_FATAL(ls_batch_create(8, 8, LS_SEARCH_FULL, 1, NULL,
+                                              &b), LS_OK);
+        ls_query_init(&queries[0]);
+        queries[0].goal_x = 7;
+        CU_ASSERT_EQUAL(ls_batch_run_keep(b, grid, queries, 1, NULL, 0, st, r,
+                                          &ran), LS_OK);
+        CU_ASSERT_EQUAL(ran, 1);
+        CU_ASSERT_EQUAL(st[0], LS_ERR_BUFFER_TOO_SMALL);
+        CU_ASSERT_EQUAL(ls_batch_kept_path(b, 0, NULL, 0, &length),
+                        LS_ERR_BUFFER_TOO_SMALL);
+        CU_ASSERT_EQUAL(length, 8);
+        CU_ASSERT_EQUAL(ls_batch_kept_path(b, 1, NULL, 0, &length),
+                        LS_ERR_NO_QUERY);
+        CU_ASSERT_EQUAL(ls_batch_run(b, grid, queries, 1, NULL, 0, st, r),
+                        LS_OK);
+        CU_ASSERT_EQUAL(ls_batch_kept_path(b, 0, NULL, 0, &length),
+                        LS_ERR_NO_QUERY);
+        CU_ASSERT_EQUAL(ls_batch_run_keep(b, grid, queries, 1, NULL, 0, st, r,
+                                          &ran), LS_OK);
+        CU_ASSERT_EQUAL(ls_batch_kept_path(b, 0, NULL, 0, &length),
+                        LS_ERR_BUFFER_TOO_SMALL);
+        CU_ASSERT_EQUAL(ls_batch_run_keep(b, grid, queries, 0, NULL, 0, NULL,
+                                          NULL, &ran), LS_OK);
+        CU_ASSERT_EQUAL(ran, 0);
+        CU_ASSERT_EQUAL(ls_batch_kept_path(b, 0, NULL, 0, &length),
+                        LS_ERR_NO_QUERY);
+        ls_batch_destroy(b);
+        ls_grid_destroy(grid);
+    }
+    free_points();
+    free(full->points);
+    free(full);
+}
+
 /* A compact batch refuses what a compact context refuses, per query. */
 static void test_compact_batch_matches_compact_context(void)
 {
@@ -246,10 +398,13 @@ static void test_runs_do_not_allocate(void)
     ls_batch *b = NULL;
     ls_grid *grid;
     uint64_t allocs, releases;
-    uint32_t i, run, found = 0, refused = 0;
+    uint32_t i, run, found = 0, refused = 0, kept = 0;
+    static expected full;
     ls_rng rng;
 
     CU_ASSERT_FATAL(alloc_points());
+    full.points = malloc(sizeof(ls_point) * (size_t)QUERIES * CAP);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(full.points);
     ls_rng_seed(&rng, 0x0A110Cu);
     grid = tu_random_grid(&rng, W, H, 20, 0, 1);
     CU_ASSERT_PTR_NOT_NULL_FATAL(grid);
@@ -264,6 +419,11 @@ static void test_runs_do_not_allocate(void)
     releases = c.releases;
     for (run = 0; run < 20; run++)
         run_and_compare(b, grid, QUERIES, CAP, &found, &refused);
+    /* Keep runs, stopping at short slots, and kept paths read back. */
+    expect_find_path(grid, LS_SEARCH_FULL, QUERIES, CAP, &full);
+    expect_find_path(grid, LS_SEARCH_FULL, QUERIES, 8, &want);
+    CU_ASSERT(keep_and_compare(b, grid, QUERIES, 8, &full, &kept) > 1);
+    CU_ASSERT(kept > 0);
     CU_ASSERT_EQUAL(c.allocs, allocs);
     CU_ASSERT_EQUAL(c.releases, releases);
     CU_ASSERT_EQUAL(c.failed, 0);
@@ -272,6 +432,8 @@ static void test_runs_do_not_allocate(void)
     CU_ASSERT_EQUAL(c.releases, c.allocs);
     ls_grid_destroy(grid);
     free_points();
+    free(full.points);
+    full.points = NULL;
 }
 
 /* Fail the 1st, 2nd, ... allocation of ls_batch_create until it succeeds:
@@ -362,6 +524,7 @@ static void test_argument_errors_touch_nothing(void)
     ls_status st[2] = { 77, 77 };
     ls_result r[2];
     ls_batch *out = (ls_batch *)&st;
+    uint32_t ran = 77, length = 77;
 
     CU_ASSERT_EQUAL(ls_batch_create(8, 8, LS_SEARCH_FULL, 2, NULL, NULL),
                     LS_ERR_NULL_ARGUMENT);
@@ -405,6 +568,25 @@ static void test_argument_errors_touch_nothing(void)
                                  UINT32_MAX, st, r), LS_ERR_SIZE_OVERFLOW);
     CU_ASSERT_EQUAL(st[0], 77);
     CU_ASSERT_EQUAL(st[1], 77);
+    CU_ASSERT_EQUAL(ls_batch_run_keep(b, grid, queries, 2, p, 4, st, r,
+                                      NULL), LS_ERR_NULL_ARGUMENT);
+    CU_ASSERT_EQUAL(ls_batch_run_keep(NULL, grid, queries, 2, p, 4, st, r,
+                                      &ran), LS_ERR_NULL_ARGUMENT);
+    CU_ASSERT_EQUAL(ls_batch_run_keep(b, wrong, queries, 2, p, 4, st, r,
+                                      &ran), LS_ERR_GRID_MISMATCH);
+    CU_ASSERT_EQUAL(ls_batch_run_keep(b, grid, queries, UINT32_MAX, p,
+                                      UINT32_MAX, st, r, &ran),
+                    LS_ERR_SIZE_OVERFLOW);
+    CU_ASSERT_EQUAL(ran, 77);
+    CU_ASSERT_EQUAL(ls_batch_kept_path(NULL, 0, p, 4, &length),
+                    LS_ERR_NULL_ARGUMENT);
+    CU_ASSERT_EQUAL(ls_batch_kept_path(b, 0, p, 4, NULL),
+                    LS_ERR_NULL_ARGUMENT);
+    CU_ASSERT_EQUAL(ls_batch_kept_path(b, 0, NULL, 4, &length),
+                    LS_ERR_NULL_ARGUMENT);
+    CU_ASSERT_EQUAL(ls_batch_kept_path(b, 0, p, 4, &length),
+                    LS_ERR_NO_QUERY);
+    CU_ASSERT_EQUAL(length, 77);
     /* Nothing to do is fine, with or without buffers. */
     CU_ASSERT_EQUAL(ls_batch_run(b, grid, NULL, 0, NULL, 4, NULL, NULL), LS_OK);
 
@@ -436,6 +618,8 @@ int suite_batch_register(void)
         return -1;
     if (!CU_add_test(s, "every thread count matches ls_find_path",
                      test_every_thread_count_matches_find_path) ||
+        !CU_add_test(s, "keep runs each query once, kept paths exact",
+                     test_keep_runs_each_query_once) ||
         !CU_add_test(s, "compact batch matches a compact context",
                      test_compact_batch_matches_compact_context) ||
         !CU_add_test(s, "runs do not allocate", test_runs_do_not_allocate) ||
