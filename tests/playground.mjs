@@ -20,7 +20,20 @@
 //   7. the self-test mode shows the passed, failed and digest of the line
 //      the README publishes (and `lockstar selftest` prints);
 //   8. no error reached the page's console;
-// then it takes the screenshot the README shows.
+// and that the playground explains itself, at 1280x800 and 1920x1080:
+//   9. the board and the run controls (and the result's status and search
+//      time) are in view together, the page does not scroll, and clicking
+//      Find path and Animate leaves the board where it was;
+//  10. every result shows the search's time;
+//  11. hovering a cell reads its cost and the search's state there (open,
+//      closed, unvisited: cells the CLI's picture colours so), and after a
+//      stroke the read-out names the stroke's last cell;
+//  12. the goal (demo.map) and the start (rts.map, grabbed by its ring)
+//      drag directly with the Wall tool chosen: the query changes to the
+//      CLI's result for the new ends and no cell is painted;
+//  13. on rts.map start and goal are drawn at least 12 CSS pixels wide;
+// then it takes the screenshots (BUILD/playground-out/playground-WxH*.png)
+// and the one the README shows (1280x800).
 // Run by tests/playground.sh, which installs what it needs; arguments:
 //   --root DIR (served: web/, bindings/js/ with lockstar.wasm, examples/)
 //   --cache DIR (node_modules with playwright-core) --lockstar PROGRAM
@@ -139,7 +152,7 @@ const profile = mkdtempSync(join(tmpdir(), 'lockstar-chromium-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: args.chromium,
   headless: true,
-  viewport: { width: 1280, height: 860 },
+  viewport: { width: 1280, height: 800 },
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
@@ -196,25 +209,29 @@ async function run() {
   return result();
 }
 
-// The board's colour at the centre of every cell, 'RRGGBB', row-major.
-const boardColours = () => page.evaluate(() => {
-  document.activeElement?.blur(); // no keyboard cursor on the board
-  const canvas = document.querySelector('#board');
-  const dims = document.querySelector('#map-size').textContent.split('×').map((s) => Number(s.trim()));
-  const [w, h] = dims;
-  const scale = canvas.width / w;
-  const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-  const out = [];
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const px = Math.floor(x * scale + scale / 2);
-      const py = Math.floor(y * scale + scale / 2);
-      const i = 4 * (py * canvas.width + px);
-      out.push([data[i], data[i + 1], data[i + 2]].map((v) => v.toString(16).padStart(2, '0')).join('').toUpperCase());
+// The board's colour at the centre of every cell, 'RRGGBB', row-major
+// (the pointer moved off the board first: no hover outline).
+const boardColours = async () => {
+  await page.mouse.move(1, 1);
+  return page.evaluate(() => {
+    document.activeElement?.blur(); // no keyboard cursor on the board
+    const canvas = document.querySelector('#board');
+    const dims = document.querySelector('#map-size').textContent.split('×').map((s) => Number(s.trim()));
+    const [w, h] = dims;
+    const scale = canvas.width / w;
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    const out = [];
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const px = Math.floor(x * scale + scale / 2);
+        const py = Math.floor(y * scale + scale / 2);
+        const i = 4 * (py * canvas.width + px);
+        out.push([data[i], data[i + 1], data[i + 2]].map((v) => v.toString(16).padStart(2, '0')).join('').toUpperCase());
+      }
     }
-  }
-  return out;
-});
+    return out;
+  });
+};
 
 function compareColours(pageColours, cliColours, width, what) {
   if (!cliColours) {
@@ -234,6 +251,101 @@ async function cellPoint(x, y) {
   const box = await page.locator('#board').boundingBox();
   const dims = (await page.textContent('#map-size')).split('×').map((s) => Number(s.trim()));
   return { x: box.x + ((x + 0.5) * box.width) / dims[0], y: box.y + ((y + 0.5) * box.height) / dims[1] };
+}
+
+// The passable cell of a map file nearest (x, y) along its row, then the
+// rows below: '.', 'G' and 'S' are passable (movingai/movingai.h).
+function passableNear(file, x, y) {
+  const lines = readFileSync(file, 'latin1').split('\n');
+  const rows = lines.slice(lines.indexOf('map') + 1);
+  for (let yy = y; yy < rows.length; yy++) {
+    for (let d = 0; d < rows[yy].length; d++) {
+      for (const xx of [x - d, x + d]) if ('.GS'.includes(rows[yy][xx] ?? '@')) return { x: xx, y: yy };
+    }
+  }
+  throw new Error(`${file}: no passable cell near ${x},${y}`);
+}
+
+const readout = () => page.textContent('#cursor-info');
+
+// Where the board, the run controls and the result's status and time are,
+// whether the page scrolls, and whether Find path and Animate move the
+// board; one check each, named by what.
+async function layoutCheck(what) {
+  const measure = () => page.evaluate(() => {
+    const box = (selector) => {
+      const r = document.querySelector(selector).getBoundingClientRect();
+      return [r.left, r.top, r.right, r.bottom].map(Math.round);
+    };
+    const named = { board: '#board', 'Find path': '#run', Animate: '#animate', Step: '#step', Pause: '#pause',
+      status: '[data-result="status"]', 'search time': '[data-result="time"]' };
+    const boxes = Object.fromEntries(Object.entries(named).map(([name, selector]) => [name, box(selector)]));
+    const scroller = document.scrollingElement;
+    return { boxes, width: innerWidth, height: innerHeight, scrollHeight: scroller.scrollHeight,
+      scrolled: scroller.scrollTop + document.querySelector('main').scrollTop };
+  });
+  const m = await measure();
+  const outside = Object.entries(m.boxes).filter(([, [l, t, r, b]]) => r <= l || b <= t || l < 0 || t < 0 || r > m.width || b > m.height);
+  const [bl, bt, br, bb] = m.boxes.board;
+  check(outside.length === 0, `${what}: board (${br - bl} x ${bb - bt} px), run controls, status and search time all in the ${m.width}x${m.height} view`,
+    `outside the view: ${JSON.stringify(Object.fromEntries(outside))}`);
+  check(m.scrollHeight <= m.height, `${what}: the page does not scroll`, `scroll height ${m.scrollHeight}`);
+  const side = await page.evaluate(() => [...document.querySelectorAll('.side > *')].map((el) => Math.round(el.getBoundingClientRect().bottom)));
+  check(Math.max(...side) <= m.height, `${what}: the result and the legend fit beside the board`, `bottoms ${side.join(', ')}`);
+  await page.fill('#budget', '200');
+  await page.click('#animate');
+  await page.waitForFunction(() => document.querySelector('#results').dataset.state === 'done');
+  await page.click('#run');
+  await page.waitForFunction(() => document.querySelector('#results').dataset.state === 'done');
+  const after = await measure();
+  same([after.boxes.board, after.scrolled], [m.boxes.board, 0], `${what}: clicking Find path and Animate leaves the board in place`);
+}
+
+// The bounding boxes, in CSS pixels, of the board's pixels of the start's
+// and of the goal's exact colour (cell and ring).
+const markerSizes = () => page.evaluate(() => {
+  const canvas = document.querySelector('#board');
+  const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+  const perCss = canvas.width / canvas.clientWidth;
+  const size = ([r, g, b]) => {
+    let x0 = Infinity; let y0 = Infinity; let x1 = -1; let y1 = -1;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i] !== r || data[i + 1] !== g || data[i + 2] !== b) continue;
+      const x = (i / 4) % canvas.width;
+      const y = Math.floor(i / 4 / canvas.width);
+      x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+    }
+    return x1 < 0 ? [0, 0] : [(x1 - x0 + 1) / perCss, (y1 - y0 + 1) / perCss].map((v) => Math.round(v));
+  };
+  return { start: size([0, 176, 80]), goal: size([220, 0, 0]), cell: Math.round(canvas.clientWidth / Number(document.querySelector('#map-size').textContent.split('×')[0])) };
+});
+
+async function markersCheck(what) {
+  await page.mouse.move(1, 1);
+  const m = await markerSizes();
+  check(Math.min(...m.start, ...m.goal) >= 12,
+    `${what}: start ${m.start.join('x')} and goal ${m.goal.join('x')} CSS px on screen (cells ${m.cell} px): at least 12`);
+}
+
+// A drag from one page point to another with the mouse's left button.
+async function drag(from, to) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+// A screenshot into --out, the pointer at hover (a page point) or off the board.
+async function shoot(name, hover = { x: 1, y: 1 }) {
+  await page.evaluate(() => {
+    document.activeElement?.blur();
+    for (const column of document.querySelectorAll('.controls, .side')) column.scrollTop = 0;
+  });
+  await page.mouse.move(hover.x, hover.y);
+  const file = join(args.out, name);
+  await page.screenshot({ path: file });
+  check(readFileSync(file).subarray(1, 4).toString() === 'PNG', `screenshot ${file}`);
+  return file;
 }
 
 const started = Date.now();
@@ -257,8 +369,29 @@ try {
   same(asReport(page1), cliReport(cli1), 'A* with octile, low-g, weight 1.5: status, cost, expansions, digest, length');
   const expectCommand = `lockstar path examples/demo.map --from 3,20 --to 44,2 --swamp-cost 4 --heuristic octile --weight 1.5 --tie low-g`;
   same(page1.command, expectCommand, 'the page names the same query as a lockstar command');
-  compareColours(await boardColours(), cliCellColours(demo, cliWords(q1, 4), 48, 24), 48,
+  const colours1 = cliCellColours(demo, cliWords(q1, 4), 48, 24);
+  compareColours(await boardColours(), colours1, 48,
     'board cells (ground, terrain, closed, open, path, start, goal) = lockstar path --png pixels');
+  check(/^\d+\.\d+ ms( \(mean of \d+ runs\))?$/.test(page1.time), `Find path shows the search time: ${page1.time}`);
+
+  // ... hovering cells the CLI's picture shows closed, open and unreached
+  // (on open ground) and a wall: the read-out says so.
+  if (colours1) {
+    const kinds = { '97B8EC': 'state closed (expanded)', '90CA9B': 'state open (reached)', ECECE4: 'state unvisited', 282830: 'wall' };
+    const seen = [];
+    for (const [colour, words] of Object.entries(kinds)) {
+      const i = colours1.indexOf(colour);
+      if (i < 0) continue;
+      const [x, y] = [i % 48, Math.floor(i / 48)];
+      const point = await cellPoint(x, y);
+      await page.mouse.move(point.x, point.y);
+      const text = await readout();
+      seen.push(`${x},${y}: ${text}`);
+      check(text.startsWith(`Cell ${x},${y} · `) && text.includes(words) && (words !== 'wall' || text.includes('state unvisited')),
+        `hovering ${x},${y} (CLI colour ${colour}) reads "${text}"`, `expected "${words}"`);
+    }
+    check(seen.length === 4, 'the CLI\'s picture has closed, open, unreached and wall cells to hover', seen.join('; '));
+  }
 
   // 3. JPS with waypoints (uniform costs: swamp cost 1)
   await loadBundled('demo.map', 1);
@@ -290,12 +423,16 @@ try {
     steps.push((await result()).expansions);
   }
   same(steps, ['7', '14', '21'], 'Step with 7 expansions per step: 7, 14, 21 expansions shown');
+  const stepTime = (await result()).time;
+  check(/^(\d+\.\d+|under 0\.1) ms in 3 slices so far$/.test(stepTime), `Step shows the time in the library so far: ${stepTime}`);
   const midway = await boardColours();
   const closedMidway = midway.filter((c) => c === '97B8EC').length; // closed on open ground
   check(closedMidway > 0 && closedMidway <= 21, `after 21 expansions the board shows ${closedMidway} closed cells of open ground (1..21)`);
   await page.click('#animate');
   await page.waitForFunction(() => document.querySelector('#results').dataset.state === 'done');
-  same(asReport(await result()), cliReport(cli3), 'Animate: ends with the CLI\'s result');
+  const animated = await result();
+  same(asReport(animated), cliReport(cli3), 'Animate: ends with the CLI\'s result');
+  check(/^(\d+\.\d+|under 0\.1) ms in \d+ slices$/.test(animated.time), `Animate shows the time in the library: ${animated.time}`);
 
   // 5. a wall painted with the mouse across the path, searched again live
   await page.setChecked('#live', true);
@@ -311,6 +448,8 @@ try {
   await page.mouse.move(to.x, to.y, { steps: 1 }); // one jump: the stroke must fill the cell between
   await page.mouse.up();
   if (process.env.PLAYGROUND_DEBUG) await page.screenshot({ path: join(args.out, 'after-stroke.png') });
+  const afterStroke = await readout();
+  check(afterStroke.startsWith(`Cell ${wx},${wy + 1} · wall`), `after the stroke the read-out names its last cell: "${afterStroke}"`);
   const walled = mapWith(demo, wall.map((c) => ({ ...c, symbol: '@' })), 'demo-walled.map');
   const cli4 = cliPath(walled, cliWords(q3, 4));
   check(cli4.digest !== cli3.digest, `the CLI's path changes with walls at ${wall.map((c) => `${c.x},${c.y}`).join(' ')}`);
@@ -338,6 +477,19 @@ try {
   same([asReport(page5), page5['map-digest']], [cliReport(cli5), mapDigest(swamped, 4)],
     `terrain of cost 4 painted with the keyboard at ${wx + 1},${wy + 1}: the CLI's result and map digest with a swamp there`);
 
+  // 12. the goal dragged with the Wall tool chosen: it moves, nothing is painted
+  await page.check('input[name="tool"][value="wall"]');
+  const newGoal = passableNear(swamped, 40, 20);
+  await drag(await cellPoint(46, 22), await cellPoint(newGoal.x, newGoal.y));
+  const q6 = { ...q3, to: [newGoal.x, newGoal.y] };
+  const cli6 = cliPath(swamped, cliWords(q6, 4));
+  await page.waitForFunction((digest) => document.querySelector('[data-result="digest"]').textContent === digest,
+    cli6.digest, { timeout: 5000 }).catch(() => {});
+  const page6 = await result();
+  same([await page.inputValue('#goal-x'), await page.inputValue('#goal-y'), page6['map-digest'], asReport(page6)],
+    [String(newGoal.x), String(newGoal.y), mapDigest(swamped, 4), cliReport(cli6)],
+    `the goal dragged from 46,22 to ${newGoal.x},${newGoal.y} with the Wall tool: moved, no wall painted, the CLI's result`);
+
   // 6. a user's .map file
   const rts = join(examples, 'rts.map');
   await page.fill('#swamp-cost', '8');
@@ -345,6 +497,25 @@ try {
   await page.waitForFunction(() => document.querySelector('[data-result="map"]').textContent === 'rts.map');
   same([(await result())['map-digest'], await page.textContent('#map-size')], [mapDigest(rts, 8), '128 × 96'],
     'a user\'s .map file (rts.map, swamp cost 8): size and map digest');
+  await markersCheck('rts.map at 1280x800');
+  {
+    // grabbed by its ring, 6 CSS px right of the cell's centre
+    const int = async (selector) => Number(await page.inputValue(selector));
+    const [sx, sy, gx, gy] = [await int('#start-x'), await int('#start-y'), await int('#goal-x'), await int('#goal-y')];
+    const start = await cellPoint(sx, sy);
+    const newStart = passableNear(rts, 20, 12);
+    await drag({ x: start.x + 6, y: start.y }, await cellPoint(newStart.x, newStart.y));
+    const q7 = { from: [newStart.x, newStart.y], to: [gx, gy] };
+    const cli7 = cliPath(rts, cliWords(q7, 8));
+    await page.waitForFunction((digest) => document.querySelector('[data-result="digest"]').textContent === digest,
+      cli7.digest, { timeout: 5000 }).catch(() => {});
+    const page7 = await result();
+    same([await page.inputValue('#start-x'), await page.inputValue('#start-y'), page7['map-digest'], asReport(page7)],
+      [String(newStart.x), String(newStart.y), mapDigest(rts, 8), cliReport(cli7)],
+      `rts.map: the start grabbed by its ring and dragged to ${newStart.x},${newStart.y}: moved, nothing painted, the CLI's result`);
+  }
+  await layoutCheck('rts.map at 1280x800');
+  await shoot('playground-1280x800-rts.png');
 
   // 7. the self-test mode
   const published = /lockstar selftest: (\d+) passed, (\d+) failed, digest ([0-9a-f]{16})/
@@ -364,22 +535,28 @@ try {
   same(consoleErrors, [], 'no errors in the page\'s console');
 
   // The README's screenshot: the page as it opens (A* on demo.map with
-  // swamps costing 4, as README "Pictures"), with smoothing.
-  await page.goto(url);
-  await page.waitForSelector('body[data-ready="true"]');
-  await page.setChecked('#smooth', true);
-  same(asReport(await run()), cliReport(cliPath(demo, cliWords({ from: [1, 1], to: [46, 22], smooth: true }, 4))),
-    'the page as it opens, with smoothing: the CLI\'s result');
-  await page.evaluate(() => {
-    document.activeElement?.blur();
-    window.scrollTo(0, 0);
-  });
-  const shot = join(args.out, 'playground.png');
-  await page.screenshot({ path: shot });
-  check(readFileSync(shot).subarray(1, 4).toString() === 'PNG', `screenshot ${shot}`);
-  if (args.screenshot) {
-    copyFileSync(shot, args.screenshot);
-    console.log(`note screenshot copied to ${args.screenshot}`);
+  // swamps costing 4, as README "Pictures"), with smoothing, at 1280x800
+  // and then at 1920x1080, each checked for its layout, with rts.map too.
+  for (const [width, height] of [[1280, 800], [1920, 1080]]) {
+    const size = `${width}x${height}`;
+    await page.setViewportSize({ width, height });
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.setChecked('#smooth', true);
+    same(asReport(await run()), cliReport(cliPath(demo, cliWords({ from: [1, 1], to: [46, 22], smooth: true }, 4))),
+      `${size}: the page as it opens, with smoothing: the CLI's result`);
+    await layoutCheck(`demo.map at ${size}`);
+    const shot = await shoot(`playground-${size}.png`, await cellPoint(20, 12));
+    if (width === 1280 && args.screenshot) {
+      copyFileSync(shot, args.screenshot);
+      console.log(`note screenshot copied to ${args.screenshot}`);
+    }
+    if (width === 1920) {
+      await loadBundled('rts.map', 8);
+      await markersCheck(`rts.map at ${size}`);
+      await layoutCheck(`rts.map at ${size}`);
+      await shoot(`playground-${size}-rts.png`);
+    }
   }
 } catch (error) {
   check(false, 'the page could be driven to the end', error.stack);

@@ -4,10 +4,15 @@
 // `lockstar path --png` (cli/picture.c). Cells are drawn one pixel each
 // into an offscreen canvas, then scaled up without smoothing, so every
 // cell is a crisp square of `scale` pixels; waypoints are drawn on top.
+// Where a cell is smaller on screen than MARKER_MIN CSS pixels, start and
+// goal also get a ring of that diameter, so they stay visible (and easy
+// to grab) on big maps. The cell under the pointer gets an outline.
 
 import * as palette from './palette.mjs';
 
 const MAX_SCALE = 32;
+const MARKER_MIN = 16; // CSS pixels: the smallest start or goal drawn
+const RING_WIDTH = 3; // CSS pixels
 
 export class Board {
   // canvas: the visible <canvas>; visit: { OPEN, CLOSED } cell-state codes.
@@ -19,7 +24,10 @@ export class Board {
     this.width = 0;
     this.height = 0;
     this.scale = 1;
+    this.view = null; // the last drawn view
     this.cursor = null; // the keyboard cursor cell, drawn while focused
+    this.hover = null; // the cell under the pointer, outlined
+    this.ends = { start: null, goal: null }; // as last drawn
   }
 
   // Size the board for a width x height map inside maxWidth x maxHeight
@@ -47,10 +55,42 @@ export class Board {
     return { x, y };
   }
 
+  // 'start' or 'goal' when the pointer is on that marker (its cell, or
+  // its ring where one is drawn), the nearer one when both are; else null.
+  markerAt(clientX, clientY) {
+    const box = this.canvas.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return null;
+    const cellCss = box.width / this.width;
+    const reach = Math.max(cellCss / 2, MARKER_MIN / 2 + RING_WIDTH);
+    let best = null;
+    let bestDistance = Infinity;
+    for (const name of ['goal', 'start']) {
+      const end = this.ends[name];
+      if (!end) continue;
+      const dx = clientX - (box.left + (end.x + 0.5) * cellCss);
+      const dy = clientY - (box.top + (end.y + 0.5) * cellCss);
+      const inCell = Math.abs(dx) <= cellCss / 2 && Math.abs(dy) <= cellCss / 2;
+      const distance = Math.hypot(dx, dy);
+      if ((inCell || distance <= reach) && distance < bestDistance) {
+        best = name;
+        bestDistance = distance;
+      }
+    }
+    return best;
+  }
+
+  // Canvas pixels per CSS pixel: 1 unless the map is bigger than its box
+  // and the canvas is shown shrunk.
+  #pixelsPerCss() {
+    const shown = this.canvas.clientWidth;
+    return shown > 0 ? Math.max(1, this.canvas.width / shown) : 1;
+  }
+
   // view: { cells (Uint8Array, row-major costs), states (Uint8Array of
   // cell states or null), path (Int32Array x0,y0,...), partial (bool),
   // waypoints (Int32Array or null), start, goal ({x, y} or null) }.
   draw(view) {
+    this.view = view;
     const { width, height } = this;
     const image = new ImageData(width, height);
     const rgba = image.data;
@@ -74,14 +114,63 @@ export class Board {
     const pathColour = view.partial ? palette.PARTIAL : palette.PATH;
     this.#eachPoint(view.path, (x, y) => paint(y * width + x, pathColour));
     this.cellLayer.getContext('2d').putImageData(image, 0, 0);
+    this.refresh();
+  }
 
+  // Draw the last view again with the overlays as they are now (the
+  // hover outline, the cursor): the cells are not recomputed.
+  refresh() {
+    const view = this.view;
+    if (!view) return;
+    const { width, height } = this;
     const ctx = this.context;
     ctx.imageSmoothingEnabled = false;
     ctx.drawImage(this.cellLayer, 0, 0, width * this.scale, height * this.scale);
     this.#drawWaypoints(view.waypoints);
-    if (view.start) this.#fillCell(view.start, palette.START);
-    if (view.goal) this.#fillCell(view.goal, palette.GOAL);
+    const inside = (c) => (c && c.x >= 0 && c.y >= 0 && c.x < width && c.y < height ? c : null);
+    this.ends = { start: inside(view.start), goal: inside(view.goal) };
+    if (this.ends.start) this.#fillCell(this.ends.start, palette.START);
+    if (this.ends.goal) this.#fillCell(this.ends.goal, palette.GOAL);
+    if (this.ends.start) this.#drawRing(this.ends.start, palette.START);
+    if (this.ends.goal) this.#drawRing(this.ends.goal, palette.GOAL);
+    if (this.hover) this.#drawHover(this.hover);
     if (this.cursor && document.activeElement === this.canvas) this.#drawCursor(this.cursor);
+  }
+
+  // A ring of MARKER_MIN CSS pixels around a marker whose cell is smaller
+  // than that on screen, with a light edge so it shows on walls too.
+  #drawRing(cell, rgb) {
+    const k = this.#pixelsPerCss();
+    const s = this.scale;
+    if (s / k >= MARKER_MIN) return;
+    const ctx = this.context;
+    const radius = ((MARKER_MIN - RING_WIDTH) / 2) * k;
+    ctx.beginPath();
+    ctx.arc((cell.x + 0.5) * s, (cell.y + 0.5) * s, radius, 0, 2 * Math.PI);
+    ctx.lineWidth = (RING_WIDTH + 2) * k;
+    ctx.strokeStyle = 'rgba(255, 255, 255, 0.9)';
+    ctx.stroke();
+    ctx.lineWidth = RING_WIDTH * k;
+    ctx.strokeStyle = palette.css(rgb);
+    ctx.stroke();
+  }
+
+  // The cell under the pointer: a thin outline along its edges (its centre,
+  // where the cell's colour is read, stays clear), or a small square
+  // around it where cells are tiny.
+  #drawHover(cell) {
+    const ctx = this.context;
+    const k = this.#pixelsPerCss();
+    const s = this.scale;
+    const line = Math.max(1, Math.round(k));
+    ctx.lineWidth = line;
+    ctx.strokeStyle = 'rgba(0, 0, 0, 0.75)';
+    if (s / k >= 6) {
+      ctx.strokeRect(cell.x * s + line / 2, cell.y * s + line / 2, s - line, s - line);
+    } else {
+      const half = 4 * k;
+      ctx.strokeRect((cell.x + 0.5) * s - half, (cell.y + 0.5) * s - half, 2 * half, 2 * half);
+    }
   }
 
   #eachPoint(points, visit) {

@@ -1,7 +1,8 @@
 // main.mjs - the playground's controller: loads the library, holds the
 // map (the library's grid plus a copy of its cells for drawing), and wires
-// the map, paint, query and run controls to the board, the search runner
-// and the result panel. The self-test mode lives in selftest.mjs.
+// the map, paint, query and run controls to the board, the search runner,
+// the result panel and the read-out of the cell under the pointer. The
+// self-test mode lives in selftest.mjs.
 
 import { loadLibrary } from './library.mjs';
 import { Board } from './board.mjs';
@@ -9,6 +10,7 @@ import { Painter } from './painter.mjs';
 import { QueryForm } from './query-form.mjs';
 import { SearchRunner } from './search-runner.mjs';
 import { ResultPanel } from './results.mjs';
+import { describeCell, showCell } from './cell-info.mjs';
 import { BUNDLED, fetchBundled, readUserFile, emptyMap, defaultEnds } from './maps.mjs';
 import { setUpSelftest } from './selftest.mjs';
 import { setUpTabs } from './tabs.mjs';
@@ -24,10 +26,12 @@ class Playground {
     this.loadedRevision = 0;
     this.outcome = null; // the last search's outcome (search-runner.mjs)
     this.pendingRun = 0;
+    this.inspected = null; // the cell the read-out shows, or null
 
     // The header's LS_VISIT_* values (lockstar.h) when the module does not
     // export them; they are part of the ABI and never change.
     const visit = { OPEN: ls.VISIT_OPEN ?? 1, CLOSED: ls.VISIT_CLOSED ?? 2 };
+    this.visit = visit;
     this.board = new Board($('#board'), visit);
     this.form = new QueryForm($('#query-form'), ls);
     this.results = new ResultPanel($('#results'));
@@ -35,7 +39,7 @@ class Playground {
     this.painter = new Painter(this.board, $('#tools'), {
       paint: (cell, tool) => this.#paint(cell, tool),
       strokeEnd: () => this.#mapChanged(),
-      describe: (cell) => this.#describe(cell),
+      inspect: (cell) => this.#inspect(cell),
       redraw: () => this.draw(),
     });
     this.#wireControls();
@@ -77,11 +81,13 @@ class Playground {
       this.runner.pause();
       this.#updateButtons();
     });
+    // The board fills its box, whose size the layout alone decides
+    // (style.css): fitted again whenever the box changes size.
     let resizing = 0;
-    window.addEventListener('resize', () => {
-      clearTimeout(resizing);
-      resizing = setTimeout(() => this.#fit(), 150);
-    });
+    new ResizeObserver(() => {
+      cancelAnimationFrame(resizing);
+      resizing = requestAnimationFrame(() => this.#fit());
+    }).observe($('#board-wrap'));
   }
 
   #swampCost() {
@@ -120,7 +126,8 @@ class Playground {
     this.map = { ...map, cells: Uint8Array.from(map.cells) };
     this.loadedRevision = grid.revision();
     this.board.cursor = null;
-    $('#cursor-info').textContent = '';
+    this.board.hover = null;
+    this.#inspect(null);
     this.form.setEnds(ends.start, ends.goal);
     this.#fit();
     this.#mapChanged();
@@ -130,8 +137,9 @@ class Playground {
   #fit() {
     if (!this.map) return;
     const wrap = $('#board-wrap');
-    const maxHeight = Math.max(240, window.innerHeight - 160);
-    this.board.resize(this.map.width, this.map.height, wrap.clientWidth, maxHeight);
+    const border = 2; // the canvas's own border (style.css)
+    this.board.resize(this.map.width, this.map.height,
+      Math.max(1, wrap.clientWidth - border), Math.max(1, wrap.clientHeight - border));
     this.draw();
   }
 
@@ -154,6 +162,7 @@ class Playground {
     if ($('#live').checked) this.#scheduleRun();
     else this.results.clear('changed: press "Find path"');
     this.#updateCommand();
+    this.#inspect(this.inspected);
     this.draw();
   }
 
@@ -189,6 +198,7 @@ class Playground {
     this.outcome = outcome;
     this.results.show(outcome, this.ls);
     if (outcome.done) this.#updateButtons();
+    this.#inspect(this.inspected);
     this.draw();
   }
 
@@ -211,13 +221,15 @@ class Playground {
     $('#pause').disabled = !this.runner.animating;
   }
 
-  #describe(cell) {
-    const cost = this.map.cells[cell.y * this.map.width + cell.x];
-    const { start, goal } = this.form.ends();
-    let what = cost === 0 ? 'wall' : cost === 1 ? 'ground' : `terrain, cost ${cost}`;
-    if (start.x === cell.x && start.y === cell.y) what += ', start';
-    if (goal.x === cell.x && goal.y === cell.y) what += ', goal';
-    $('#cursor-info').textContent = `Cell ${cell.x},${cell.y}: ${what}`;
+  // Show what cell (or, for null, the hint) is: its cost, and what the
+  // last search did there; shown again after every search.
+  #inspect(cell) {
+    const inside = cell && this.map && cell.x < this.map.width && cell.y < this.map.height;
+    this.inspected = inside ? cell : null;
+    const parts = this.inspected
+      ? describeCell(cell, { map: this.map, outcome: this.outcome, ends: this.form.ends(), visit: this.visit })
+      : null;
+    showCell($('#cursor-info'), parts, 'Hover a cell to read its cost and, after a search, what the search did there.');
   }
 
   draw() {

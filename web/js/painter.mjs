@@ -2,13 +2,16 @@
 // (wall, ground, terrain of a cost, start, goal) comes from the "Paint"
 // radio buttons; a drag paints every cell on the line between two pointer
 // samples, so fast strokes leave no gaps; the right button paints ground.
+// A drag that begins on the start or the goal marker moves it, whatever
+// the tool. The cell under the pointer (or, on the focused board without
+// a pointer over it, the keyboard cursor) is the one the read-out shows.
 // On the focused board the arrow keys move a cursor (Shift: 5 cells) and
 // Space or Enter applies the tool there.
 
 export class Painter {
   // board: Board; tools: the <fieldset> of tool radios and the terrain
-  // cost input; edit: { paint(cell, tool), strokeEnd(), describe(cell),
-  // redraw() }.
+  // cost input; edit: { paint(cell, tool), strokeEnd(), inspect(cell or
+  // null), redraw() }.
   constructor(board, tools, edit) {
     this.board = board;
     this.tools = tools;
@@ -20,10 +23,16 @@ export class Painter {
     canvas.addEventListener('pointermove', (e) => this.#move(e));
     canvas.addEventListener('pointerup', (e) => this.#up(e));
     canvas.addEventListener('pointercancel', (e) => this.#up(e));
+    canvas.addEventListener('pointerleave', () => this.#leave());
     canvas.addEventListener('contextmenu', (e) => e.preventDefault());
     canvas.addEventListener('keydown', (e) => this.#key(e));
-    canvas.addEventListener('focus', () => this.#showCursor());
-    canvas.addEventListener('blur', () => this.edit.redraw());
+    canvas.addEventListener('focus', () => {
+      if (!this.board.hover) this.#showCursor();
+    });
+    canvas.addEventListener('blur', () => {
+      if (!this.board.hover) this.edit.inspect(null);
+      this.edit.redraw();
+    });
   }
 
   // { kind: 'cell', value } for wall, ground and terrain; { kind: 'start' }
@@ -44,17 +53,29 @@ export class Painter {
     const cell = this.board.cellAt(event.clientX, event.clientY);
     if (!cell) return;
     event.preventDefault();
-    this.board.canvas.focus({ preventScroll: true });
-    this.board.canvas.setPointerCapture(event.pointerId);
-    this.stroke = event.button === 2 ? { kind: 'cell', value: 1 } : this.tool();
+    const marker = event.button === 0 ? this.board.markerAt(event.clientX, event.clientY) : null;
+    if (marker) this.stroke = { kind: marker };
+    else this.stroke = event.button === 2 ? { kind: 'cell', value: 1 } : this.tool();
+    // The cursor and the read-out are on this cell before the board takes
+    // the focus (whose handler would otherwise show the old cursor).
     this.last = cell;
     this.board.cursor = cell;
-    this.edit.paint(cell, this.stroke);
+    this.board.hover = cell;
+    this.board.canvas.focus({ preventScroll: true });
+    this.board.canvas.setPointerCapture(event.pointerId);
+    this.board.canvas.classList.toggle('dragging', Boolean(marker));
+    // A marker is only moved once the pointer leaves its cell.
+    if (!marker) this.edit.paint(cell, this.stroke);
+    this.edit.inspect(cell);
+    this.board.refresh();
   }
 
   #move(event) {
-    if (!this.last) return;
     const cell = this.board.cellAt(event.clientX, event.clientY);
+    if (!this.last) {
+      this.#hover(cell, event);
+      return;
+    }
     if (!cell || (cell.x === this.last.x && cell.y === this.last.y)) return;
     if (this.stroke.kind === 'cell') {
       for (const c of lineCells(this.last, cell)) this.edit.paint(c, this.stroke);
@@ -63,6 +84,9 @@ export class Painter {
     }
     this.last = cell;
     this.board.cursor = cell;
+    this.board.hover = cell;
+    this.edit.inspect(cell);
+    this.board.refresh();
   }
 
   #up(event) {
@@ -70,8 +94,35 @@ export class Painter {
     if (this.board.canvas.hasPointerCapture(event.pointerId)) {
       this.board.canvas.releasePointerCapture(event.pointerId);
     }
+    this.board.canvas.classList.remove('dragging');
     this.last = null;
     this.edit.strokeEnd();
+    this.#hover(this.board.cellAt(event.clientX, event.clientY), event);
+  }
+
+  // The pointer moved with no button down: outline the cell, say what it
+  // is, and show a grab cursor over a marker.
+  #hover(cell, event) {
+    const old = this.board.hover;
+    this.board.canvas.classList.toggle('over-marker', Boolean(cell && this.board.markerAt(event.clientX, event.clientY)));
+    if (old && cell && old.x === cell.x && old.y === cell.y) return;
+    if (!old && !cell) return;
+    this.board.hover = cell;
+    this.edit.inspect(cell ?? this.#focusedCursor());
+    this.board.refresh();
+  }
+
+  #leave() {
+    if (this.last) return; // captured: the stroke goes on
+    this.board.canvas.classList.remove('over-marker');
+    if (!this.board.hover) return;
+    this.board.hover = null;
+    this.edit.inspect(this.#focusedCursor());
+    this.board.refresh();
+  }
+
+  #focusedCursor() {
+    return document.activeElement === this.board.canvas ? this.board.cursor : null;
   }
 
   #key(event) {
@@ -98,7 +149,7 @@ export class Painter {
 
   #showCursor() {
     this.board.cursor ??= { x: 0, y: 0 };
-    this.edit.describe(this.board.cursor);
+    this.edit.inspect(this.board.cursor);
     this.edit.redraw();
   }
 }
