@@ -6,6 +6,7 @@
 #      LS_ERR_*) has its entry, with its value, in lockstar(3)'s STATUSES;
 #   3. every page man/lockstar_*.3 is in lockstar(3)'s SEE ALSO, and every
 #      page of man/ is installed (named in Makefile.am's dist_man_MANS);
+#      lockstar(3)'s EXAMPLES shows the output the README's example prints;
 #   4. every command and option that `lockstar --help` lists (cli/usage.c)
 #      is named in man/lockstar.1;
 #   5. where groff is installed, every page formats without warnings.
@@ -56,6 +57,17 @@ for sv in $statuses; do
     printf '%s\n' "$section" | grep -qF -e "$name \" ($value)" ||
         fail "man/lockstar.3's STATUSES has no entry '$name ($value)'"
 done
+
+# lockstar(3)'s EXAMPLES prints what the README's first program prints
+# (tests/check-examples.sh runs that one and compares its output).
+readme_out=$(awk '/^<!-- example-output: readme -->/ { m = 1; next }
+    m == 1 && /^```/ { m = 2; next } m == 2 { print; exit }' "$top_srcdir/README.md")
+if [ -z "$readme_out" ]; then
+    fail "README.md has no <!-- example-output: readme --> block"
+else
+    sed -n '/^\.SH EXAMPLES/,/^\.SH /p' "$page3" | grep -qxF -e "$readme_out" ||
+        fail "man/lockstar.3's EXAMPLES does not show the README's output '$readme_out'"
+fi
 
 # The pages: each part's page is reachable from lockstar(3) and installed.
 for p in $pages3 "$page1"; do
