@@ -81,11 +81,28 @@ namespace Lockstar
             return status;
         }
 
+        // The same with the arguments named in the message, built only on a
+        // refusal (a hot path allocates nothing).
+        internal static void Check(Status status, string what, int a, int b)
+        {
+            if (status < 0) throw new LockstarException(what + "(" + a + ", " + b + ")", status);
+        }
+        internal static void Check(Status status, string what, int a, int b, int c, int d)
+        {
+            if (status < 0) throw new LockstarException(what + "(" + a + ", " + b + ", " + c + ", " + d + ")", status);
+        }
+        internal static void CheckId(Status status, string what, ulong id)
+        {
+            if (status < 0) throw new LockstarException(what + "(" + id + ")", status);
+        }
+
         /// <summary>ls_fix16_parse: "1.5" -> 98304. Throws on bad text.</summary>
         public static int ParseFix16(string text)
         {
             int value;
-            Check(TryParseFix16(text, out value), "ls_fix16_parse(\"" + text + "\")");
+            Status st = TryParseFix16(text, out value);
+            if (st < 0)
+                throw new LockstarException("ls_fix16_parse(\"" + text + "\")", st);
             return value;
         }
 
@@ -284,13 +301,13 @@ namespace Lockstar
         public byte Get(int x, int y)
         {
             byte c;
-            Lib.Check(Native.ls_grid_get(Handle, x, y, out c), "ls_grid_get(" + x + ", " + y + ")");
+            Lib.Check(Native.ls_grid_get(Handle, x, y, out c), "ls_grid_get", x, y);
             return c;
         }
 
         public void Set(int x, int y, byte cost)
         {
-            Lib.Check(Native.ls_grid_set(Handle, x, y, cost), "ls_grid_set(" + x + ", " + y + ")");
+            Lib.Check(Native.ls_grid_set(Handle, x, y, cost), "ls_grid_set", x, y);
         }
 
         /// <summary>grid[x, y]: Get and Set.</summary>
@@ -305,7 +322,7 @@ namespace Lockstar
         /// <summary>Cells [x, x+w) x [y, y+h) to cost: checked whole first, one revision step.</summary>
         public void SetRect(int x, int y, int w, int h, byte cost)
         {
-            Lib.Check(TrySetRect(x, y, w, h, cost), "ls_grid_set_rect(" + x + ", " + y + ", " + w + ", " + h + ")");
+            Lib.Check(TrySetRect(x, y, w, h, cost), "ls_grid_set_rect", x, y, w, h);
         }
 
         /// <summary>All cells, row-major (y * Width + x).</summary>
@@ -432,7 +449,9 @@ namespace Lockstar
         public PathResult FindPath(Grid grid, Query q)
         {
             PathResult r;
-            Lib.Check(TryFindPath(grid, q, out r), "ls_find_path " + q.Complete());
+            Status st = TryFindPath(grid, q, out r);
+            if (st < 0)
+                throw new LockstarException("ls_find_path " + q.Complete(), st);
             return r;
         }
 
@@ -643,18 +662,18 @@ namespace Lockstar
         }
 
         /// <summary>Queue a request (QueueFull and DuplicateId throw).</summary>
-        public void Submit(ulong id, Query q) { Lib.Check(TrySubmit(id, q), "ls_queue_submit(" + id + ")"); }
+        public void Submit(ulong id, Query q) { Lib.CheckId(TrySubmit(id, q), "ls_queue_submit", id); }
         public Status TrySubmit(ulong id, Query q)
         {
             q = q.Complete();
             return Native.ls_queue_submit(Handle, id, ref q);
         }
 
-        public void Cancel(ulong id) { Lib.Check(TryCancel(id), "ls_queue_cancel(" + id + ")"); }
+        public void Cancel(ulong id) { Lib.CheckId(TryCancel(id), "ls_queue_cancel", id); }
         public Status TryCancel(ulong id) { return Native.ls_queue_cancel(Handle, id); }
 
         /// <summary>Forget a finished request and free its kept path.</summary>
-        public void Release(ulong id) { Lib.Check(TryRelease(id), "ls_queue_release(" + id + ")"); }
+        public void Release(ulong id) { Lib.CheckId(TryRelease(id), "ls_queue_release", id); }
         public Status TryRelease(ulong id) { return Native.ls_queue_release(Handle, id); }
 
         /// <summary>Serve requests for at most budget expansions (0: all of them).</summary>
@@ -670,7 +689,7 @@ namespace Lockstar
         public Status StatusOf(ulong id)
         {
             Status s;
-            Lib.Check(TryStatusOf(id, out s), "ls_queue_status(" + id + ")");
+            Lib.CheckId(TryStatusOf(id, out s), "ls_queue_status", id);
             return s;
         }
         public Status TryStatusOf(ulong id, out Status status) { return Native.ls_queue_status(Handle, id, out status); }
@@ -688,7 +707,7 @@ namespace Lockstar
         public Result ResultOf(ulong id)
         {
             Result r;
-            Lib.Check(TryResultOf(id, out r), "ls_queue_result(" + id + ")");
+            Lib.CheckId(TryResultOf(id, out r), "ls_queue_result", id);
             return r;
         }
         public Status TryResultOf(ulong id, out Result result) { return Native.ls_queue_result(Handle, id, out result); }
@@ -697,7 +716,7 @@ namespace Lockstar
         public Point[] PathOf(ulong id)
         {
             Point[] p;
-            Lib.Check(TryPathOf(id, out p), "ls_queue_path(" + id + ")");
+            Lib.CheckId(TryPathOf(id, out p), "ls_queue_path", id);
             return p;
         }
 
