@@ -23,7 +23,7 @@ void cli_usage(FILE *out)
 "         path (--draw adds the map as ASCII with the path on it;\n"
 "         --png FILE writes a picture: the map, the closed and open cells,\n"
 "         the path, --smooth's waypoints, start and goal, each cell N x N\n"
-"         pixels, --scale 1..32, default 8; README.md has the legend)\n"
+"         pixels, --scale 1..32, default 8; lockstar(1) has the legend)\n"
 "  scen   run every query of a Moving AI scenario file on MAP; prints one\n"
 "         line per query: sx sy gx gy cost expanded digest x0,y0 ... xn,yn\n"
 "         (cost -1 and no points when no path was found), or for a query\n"
