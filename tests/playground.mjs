@@ -33,7 +33,7 @@
 //      CLI's result for the new ends and no cell is painted;
 //  13. on rts.map start and goal are drawn at least 12 CSS pixels wide;
 // then it takes the screenshots (BUILD/playground-out/playground-WxH*.png)
-// and the one the README shows (1280x800).
+// and the one docs/playground.md shows (1280x800).
 // Run by tests/playground.sh, which installs what it needs; arguments:
 //   --root DIR (served: web/, bindings/js/ with lockstar.wasm, examples/)
 //   --cache DIR (node_modules with playwright-core) --lockstar PROGRAM
@@ -534,8 +534,8 @@ try {
   // 8. nothing went wrong on the page
   same(consoleErrors, [], 'no errors in the page\'s console');
 
-  // The README's screenshot: the page as it opens (A* on demo.map with
-  // swamps costing 4, as README "Pictures"), with smoothing, at 1280x800
+  // docs/playground.md's screenshot: the page as it opens (A* on demo.map
+  // with swamps costing 4, as docs/pictures.md), with smoothing, at 1280x800
   // and then at 1920x1080, each checked for its layout, with rts.map too.
   for (const [width, height] of [[1280, 800], [1920, 1080]]) {
     const size = `${width}x${height}`;

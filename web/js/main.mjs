@@ -81,13 +81,15 @@ class Playground {
       this.runner.pause();
       this.#updateButtons();
     });
-    // The board fills its box, whose size the layout alone decides
-    // (style.css): fitted again whenever the box changes size.
+    // The board fills its box (style.css): fitted again whenever the box
+    // or the window changes size.
     let resizing = 0;
-    new ResizeObserver(() => {
+    const refit = () => {
       cancelAnimationFrame(resizing);
       resizing = requestAnimationFrame(() => this.#fit());
-    }).observe($('#board-wrap'));
+    };
+    new ResizeObserver(refit).observe($('#board-wrap'));
+    window.addEventListener('resize', refit);
   }
 
   #swampCost() {
@@ -138,8 +140,12 @@ class Playground {
     if (!this.map) return;
     const wrap = $('#board-wrap');
     const border = 2; // the canvas's own border (style.css)
+    // The layout sizes the box both ways where the page fills the window;
+    // elsewhere only its width, and the board may be 70% of the window high.
+    const height = getComputedStyle(wrap).contain.includes('inline-size')
+      ? Math.floor(window.innerHeight * 0.7) : wrap.clientHeight;
     this.board.resize(this.map.width, this.map.height,
-      Math.max(1, wrap.clientWidth - border), Math.max(1, wrap.clientHeight - border));
+      Math.max(1, wrap.clientWidth - border), Math.max(1, height - border));
     this.draw();
   }
 
@@ -256,7 +262,7 @@ async function main() {
   try {
     library = await loadLibrary();
   } catch (error) {
-    status.textContent = `The library did not load: ${error.message}. See README "Playground".`;
+    status.textContent = `The library did not load: ${error.message}. See docs/playground.md.`;
     status.classList.add('error');
     return;
   }
