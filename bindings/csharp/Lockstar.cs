@@ -148,6 +148,23 @@ namespace Lockstar
         }
     }
 
+    /// <summary>ls_rng, SplitMix64: the portable generator (declared in Native.cs). A
+    /// mutable struct: keep it in a field or local, not behind a readonly one.</summary>
+    public partial struct Rng
+    {
+        /// <summary>A generator started at seed.</summary>
+        public static Rng Seeded(ulong seed)
+        {
+            Rng r = new Rng();
+            Native.ls_rng_seed(ref r, seed);
+            return r;
+        }
+        /// <summary>The next 64-bit output.</summary>
+        public ulong Next() { return Native.ls_rng_next(ref this); }
+        /// <summary>A uniform integer in [0, bound); 0 when bound is 0.</summary>
+        public uint Below(uint bound) { return Native.ls_rng_below(ref this, bound); }
+    }
+
     /// <summary>Point buffers for the zero-copy calls.</summary>
     internal static class Pts
     {
@@ -341,6 +358,14 @@ namespace Lockstar
             return Native.ls_grid_load(Handle, cells, (UIntPtr)(uint)cells.Length);
         }
 
+        /// <summary>ls_query_validate: throws the error ls_search_begin would give q on this grid.</summary>
+        public void Validate(Query q) { Lib.Check(TryValidate(q), "ls_query_validate"); }
+        public Status TryValidate(Query q)
+        {
+            q = q.Complete();
+            return Native.ls_query_validate(ref q, Handle);
+        }
+
         /// <summary>True for a cell of the grid.</summary>
         public bool Contains(int x, int y) { return x >= 0 && y >= 0 && x < Width && y < Height; }
 
@@ -418,6 +443,9 @@ namespace Lockstar
             Width = width;
             Height = height;
         }
+
+        /// <summary>Bytes per cell a context of these flags takes (0 for unknown flags).</summary>
+        public static uint BytesPerCell(SearchFlags flags) { return Native.ls_search_bytes_per_cell((uint)flags); }
 
         /// <summary>A context for grids of grid's size.</summary>
         public SearchContext(Grid grid, SearchFlags flags = SearchFlags.Full)

@@ -220,7 +220,7 @@ namespace Lockstar
 
     /// <summary>ls_rng: SplitMix64 state.</summary>
     [StructLayout(LayoutKind.Sequential)]
-    public struct Rng
+    public partial struct Rng
     {
         public ulong State;
     }

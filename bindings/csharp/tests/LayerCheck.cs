@@ -227,6 +227,16 @@ namespace Lockstar.Tests
                     Same("batch query 0 as FindPath", s.FindPath(g, new Query(1, 1, 8, 3)).Digest, rs[0].Digest);
                 Same("batch query 2's path", 4, rs[2].Length);
             }
+            Throws("Validate a blocked start", Status.ErrStartBlocked, () => g.Validate(new Query(0, 0, 1, 1)));
+            Same("TryValidate", Status.Ok, g.TryValidate(new Query(1, 1, 8, 3)));
+            Same("BytesPerCell(Compact)", Native.ls_search_bytes_per_cell(1), SearchContext.BytesPerCell(SearchFlags.Compact));
+            Rng ra = Rng.Seeded(1050), rb = new Rng();
+            Native.ls_rng_seed(ref rb, 1050);
+            ulong a1 = ra.Next(), b1 = Native.ls_rng_next(ref rb);
+            uint a2 = ra.Below(77), b2 = Native.ls_rng_below(ref rb, 77);
+            Same("Rng.Next", b1, a1);
+            Same("Rng.Below", b2, a2);
+            Same("Rng state", rb.State, ra.State);
             Throws("ParseFix16 of bad text", Status.ErrBadText, () => Lib.ParseFix16("1.5x"));
             Same("Fix16.Parse", 98304, Fix16.Parse("1.5"));
             Throws<ArgumentOutOfRangeException>("PathDigest with count past the end", () => Lib.PathDigest(new Point[2], 3));
