@@ -636,8 +636,15 @@ namespace Lockstar
                              Status[] statuses, Result[] results)
         {
             if (queries == null) throw new ArgumentNullException("queries");
-            Query[] qs = new Query[queries.Length];
-            for (int i = 0; i < qs.Length; i++) qs[i] = queries[i].Complete();
+            // Queries nothing was set on become the defaults, in a copy (the
+            // caller's array is not changed); else the array goes as it is.
+            Query[] qs = queries;
+            for (int i = 0; i < queries.Length; i++)
+                if (queries[i].StructSize == 0) {
+                    qs = new Query[queries.Length];
+                    for (int k = 0; k < qs.Length; k++) qs[k] = queries[k].Complete();
+                    break;
+                }
             if (points == null || points.Length == 0)
                 return Native.ls_batch_run(Handle, grid.Handle, qs, (uint)qs.Length, points, capacity, statuses, results);
             if ((ulong)capacity * (ulong)qs.Length > (ulong)points.Length)
