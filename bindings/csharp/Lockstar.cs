@@ -168,6 +168,29 @@ namespace Lockstar
     /// <summary>Point buffers for the zero-copy calls.</summary>
     internal static class Pts
     {
+        static readonly ulong NoPointsDigest = Digest0();
+        static ulong Digest0()
+        {
+            ulong d;
+            Native.ls_path_digest((Point[])null, 0, out d);
+            return d;
+        }
+
+        /// <summary>
+        /// The result a refusal leaves (ls_batch_run's form for a refused
+        /// query: {status, -1, 0, 0, digest of no points}). The C calls write
+        /// nothing on an error, which in C# would leave a zeroed Result, whose
+        /// Status reads as Ok: the layer fills this in instead.
+        /// </summary>
+        internal static Result Refused(Status st)
+        {
+            Result r = new Result();
+            r.Status = st;
+            r.Cost = -1;
+            r.Digest = NoPointsDigest;
+            return r;
+        }
+
         internal static readonly Point[] Empty = new Point[0];
         /// <summary>A non-NULL pointer for a count of 0, which C never reads through.</summary>
         internal static readonly Point[] Unread = new Point[1];
@@ -460,9 +483,12 @@ namespace Lockstar
         public Status TryFindPath(Grid grid, Query q, Point[] buffer, out Result result)
         {
             q = q.Complete();
-            if (buffer == null || buffer.Length == 0)
-                return Native.ls_find_path(Handle, grid.Handle, ref q, buffer, 0, out result);
-            return Native.ls_find_path(Handle, grid.Handle, ref q, ref buffer[0], (uint)buffer.Length, out result);
+            Status st = (buffer == null || buffer.Length == 0)
+                ? Native.ls_find_path(Handle, grid.Handle, ref q, buffer, 0, out result)
+                : Native.ls_find_path(Handle, grid.Handle, ref q, ref buffer[0], (uint)buffer.Length, out result);
+            if (st < 0 && st != Status.ErrBufferTooSmall)
+                result = Pts.Refused(st);
+            return st;
         }
 
         /// <summary>TryFindPath, throwing when the query is refused or the buffer is too small.</summary>
@@ -529,7 +555,12 @@ namespace Lockstar
         {
             get { Result r; Lib.Check(TryGetResult(out r), "ls_search_result"); return r; }
         }
-        public Status TryGetResult(out Result result) { return Native.ls_search_result(Handle, out result); }
+        public Status TryGetResult(out Result result)
+        {
+            Status st = Native.ls_search_result(Handle, out result);
+            if (st < 0) result = Pts.Refused(st);
+            return st;
+        }
 
         /// <summary>Expansions so far of the current query.</summary>
         public uint Expansions
@@ -745,7 +776,14 @@ namespace Lockstar
             Lib.CheckId(TryResultOf(id, out r), "ls_queue_result", id);
             return r;
         }
-        public Status TryResultOf(ulong id, out Result result) { return Native.ls_queue_result(Handle, id, out result); }
+        /// <summary>On an error but ErrPoolFull (which fills it), result is {the error, -1, 0, 0,
+        /// digest of no points}: a refused request's result never reads as Ok.</summary>
+        public Status TryResultOf(ulong id, out Result result)
+        {
+            Status st = Native.ls_queue_result(Handle, id, out result);
+            if (st < 0 && st != Status.ErrPoolFull) result = Pts.Refused(st);
+            return st;
+        }
 
         /// <summary>A finished request's kept path (empty for NoPath, ExpansionLimit).</summary>
         public Point[] PathOf(ulong id)

@@ -175,6 +175,11 @@ namespace Lockstar.Tests
                        () => s.FindPath(g, new Query(1, 1, 0, 0), new Point[8]));
                 Result r;
                 Same("TryFindPath to a wall", Status.ErrGoalBlocked, s.TryFindPath(g, new Query(1, 1, 0, 0), new Point[8], out r));
+                Same("its result does not read as Ok", Status.ErrGoalBlocked, r.Status);
+                Same("its result's cost", -1, r.Cost);
+                Same("its result's digest: of no points", Lib.PathDigest(new Point[0]), r.Digest);
+                Same("TryGetResult after a refusal", Status.ErrNoQuery, s.TryGetResult(out r));
+                Same("that result", Status.ErrNoQuery, r.Status);
                 Throws("Begin out of bounds", Status.ErrStartOutOfBounds, () => s.Begin(g, new Query(-1, 1, 1, 1)));
                 Throws("Step with no query", Status.ErrNoQuery, () => new SearchContext(g).Step());
                 Query q = new Query(1, 1, 8, 1);
@@ -210,6 +215,9 @@ namespace Lockstar.Tests
                 Same("a found request", Status.Ok, qu.StatusOf(7));
                 Same("a refused request reads as its refusal", Status.ErrGoalBlocked, qu.StatusOf(8));
                 Throws("ResultOf a refused request", Status.ErrGoalBlocked, () => qu.ResultOf(8));
+                Result rr;
+                qu.TryResultOf(8, out rr);
+                Same("TryResultOf a refused request: its result's status", Status.ErrGoalBlocked, rr.Status);
                 Throws("PathOf a refused request", Status.ErrGoalBlocked, () => qu.PathOf(8));
                 Result r = qu.ResultOf(7);
                 Point[] p = qu.PathOf(7);
