@@ -127,8 +127,9 @@ namespace Lockstar
     /// <summary>ls_path_check (declared in Native.cs).</summary>
     public partial struct PathCheck
     {
-        /// <summary>Every point is legal (FirstIllegal is then the path's length).</summary>
-        public bool Legal { get { return Reason == StepReason.Legal; } }
+        /// <summary>Every point is legal (FirstIllegal is then the path's length). False
+        /// for the check TryCheckPath leaves on a refusal (cost -1).</summary>
+        public bool Legal { get { return Reason == StepReason.Legal && Cost >= 0; } }
         public bool Changed { get { return CostChanged != 0; } }
         public override string ToString()
         {
@@ -227,12 +228,20 @@ namespace Lockstar
             return pc;
         }
 
+        /// <summary>ls_check_path; on a refusal check is not Legal (cost -1).</summary>
         public Status TryCheckPath(Query q, Point[] path, uint count, int plannedCost, out PathCheck check)
         {
             q = q.Complete();
-            if (path == null || path.Length == 0)
-                return Native.ls_check_path(Handle, ref q, path, count, plannedCost, out check);
-            return Native.ls_check_path(Handle, ref q, ref path[0], Pts.Fit(path, count, "count"), plannedCost, out check);
+            Status st = (path == null || path.Length == 0)
+                ? Native.ls_check_path(Handle, ref q, path, count, plannedCost, out check)
+                : Native.ls_check_path(Handle, ref q, ref path[0], Pts.Fit(path, count, "count"), plannedCost, out check);
+            if (st < 0) {
+                // C writes nothing; a zeroed check would read as legal.
+                check = new PathCheck();
+                check.Cost = -1;
+                check.CostChanged = 1;
+            }
+            return st;
         }
     }
 

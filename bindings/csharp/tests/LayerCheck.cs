@@ -334,6 +334,9 @@ namespace Lockstar.Tests
             Same("at the wall", 2u, pc.FirstIllegal);
             Throws("CheckPath under 3-connectivity", Status.ErrBadOption,
                    () => g.CheckPath(new Query { Connectivity = (Connect)3 }, path));
+            Same("TryCheckPath under 3-connectivity", Status.ErrBadOption,
+                 g.TryCheckPath(new Query { Connectivity = (Connect)3 }, path, (uint)path.Length, -1, out pc));
+            Same("a refused check is not Legal", false, pc.Legal);
         }
 
         /// <summary>A Follower against a raw ls_agent stepped by hand, tick by tick.</summary>
