@@ -9,7 +9,13 @@
 // integers (65536 = 1.0), exactly as the C API takes them: a float would
 // bring back the rounding differences lockstar exists to avoid. A world
 // frame is { originX, originY, cellSize }.
+//
+// Queue, Batch, Agent and Rng own wasm memory like Grid and Search: each is
+// adopted by the instance (ls._adopt), freed by destroy() or, forgotten,
+// after the engine collects it.
+import { parseMapText } from './movingai.mjs';
 
+const EMPTY_DIGEST = 'cbf29ce484222325'; // ls_path_digest of no points
 const POINT_SIZE = 8;
 const QUERY_SIZE = 56;
 const RESULT_SIZE = 24;
@@ -17,7 +23,7 @@ const AGENT_SIZE = 48;
 const BUFFER_TOO_SMALL = -14;
 
 export function attachExtras(ls, h) {
-  const { LockstarError, int32, uint32, uint64, hex64, flatPoints, check } = h;
+  const { LockstarError, int32, uint32, uint64, hex64, flatPoints, checkKeys, check } = h;
   const x = ls._x;
   const out = () => ls._s + 96;
   const out2 = () => ls._s + 104;
@@ -92,7 +98,8 @@ export function attachExtras(ls, h) {
     return x.ls_query_validate(q, g._ptr);
   };
   /** ls_search_bytes_per_cell for { compact }. */
-  ls.searchBytesPerCell = (options = {}) => x.ls_search_bytes_per_cell(options.compact ? 1 : 0);
+  ls.searchBytesPerCell = (options) =>
+    x.ls_search_bytes_per_cell(checkKeys(options, ['compact'], 'searchBytesPerCell options').compact ? 1 : 0);
   /** The name of built-in self-test case index ("random-0006", ...), or
    * null: a Promise, from the self-test's own module (ls.selftest()). */
   ls.selftestCaseName = async (index, options = {}) => {
@@ -102,14 +109,22 @@ export function attachExtras(ls, h) {
 
   /** SplitMix64 (ls_rng): next() -> bigint, below(bound) -> number. */
   ls.createRng = (seed = 0n) => {
+    const s = uint64(seed, 'seed');
     const p = ls._malloc(8);
-    x.ls_rng_seed(p, uint64(seed, 'seed'));
-    return {
-      next() { return BigInt.asUintN(64, x.ls_rng_next(p)); },
-      below(bound) { return x.ls_rng_below(p, uint32(bound, 'bound')) >>> 0; },
-      get state() { return ls._u64(p); },
-      destroy() { ls._free(p); },
+    x.ls_rng_seed(p, s);
+    const rng = {
+      next() { return BigInt.asUintN(64, x.ls_rng_next(live())); },
+      below(bound) { return x.ls_rng_below(live(), uint32(bound, 'bound')) >>> 0; },
+      get state() { return ls._u64(live()); },
+      /** Free it now; again: nothing. */
+      destroy() { ls._destroy(handle); },
     };
+    const handle = ls._adopt(rng, 'rng', p);
+    const live = () => {
+      if (!handle.ptr) throw new TypeError('this Rng was destroyed');
+      return handle.ptr;
+    };
+    return rng;
   };
 
   // ------------------------------------------------------- path check
@@ -188,12 +203,18 @@ export function attachExtras(ls, h) {
     pointsCall('smoothPath', capacity, n, (b, c, l) => x.ls_smooth_path(g._live(), p, n, b, c, l)));
 
   // ----------------------------------------------------------- agents
+  // The agent's struct and its route live in wasm memory, both in the
+  // handle (ptr, more) so that a forgotten agent frees both.
   class Agent {
     constructor() {
-      this._p = ls._malloc(AGENT_SIZE);
-      ls._bytes().fill(0, this._p, this._p + AGENT_SIZE);
-      this._route = 0;
+      const p = ls._malloc(AGENT_SIZE);
+      ls._bytes().fill(0, p, p + AGENT_SIZE);
+      this._handle = ls._adopt(this, 'agent', p);
       this._routeCount = 0;
+    }
+    get _p() {
+      if (!this._handle.ptr) throw new TypeError('this Agent was destroyed');
+      return this._handle.ptr;
     }
     /** ls_agent_init; throws (agent untouched) on an error. */
     init(world, wx, wy, speed) {
@@ -203,22 +224,23 @@ export function attachExtras(ls, h) {
     }
     /** ls_agent_follow: a new route (kept by the agent for step()). */
     follow(waypoints) {
+      const agent = this._p;
       const flat = flatPoints(waypoints, 'waypoints');
       const p = ls._writePoints(flat);
-      const st = x.ls_agent_follow(this._p, p, flat.length / 2);
+      const st = x.ls_agent_follow(agent, p, flat.length / 2);
       if (st < 0) {
         ls._free(p);
         check(st, 'agent.follow');
       }
-      ls._free(this._route);
-      this._route = p;
+      ls._free(this._handle.more);
+      this._handle.more = p;
       this._routeCount = flat.length / 2;
       return this.state;
     }
     /** ls_agent_step along the route; count overrides the route's count
      * (tests: another count is LS_ERR_BAD_AGENT). */
     step(count = this._routeCount) {
-      check(x.ls_agent_step(this._p, this._route, uint32(count, 'count')), 'agent.step');
+      check(x.ls_agent_step(this._p, this._handle.more, uint32(count, 'count')), 'agent.step');
       return this.snapshot();
     }
     get x() { return ls._i32(this._p + 12); }
@@ -241,11 +263,9 @@ export function attachExtras(ls, h) {
         world: this.world,
       };
     }
+    /** Free the agent and its route now; again: nothing. */
     destroy() {
-      ls._free(this._route);
-      ls._free(this._p);
-      this._route = 0;
-      this._p = 0;
+      ls._destroy(this._handle);
     }
   }
   /** An agent: all fields 0 (idle, no frame), or initialised when world is given. */
@@ -268,6 +288,7 @@ export function attachExtras(ls, h) {
       check(x.ls_queue_create(int32(width, 'width'), int32(height, 'height'),
         uint32(capacity, 'capacity'), uint32(poolPoints, 'poolPoints'), 0, out()), 'createQueue');
       this._p = ls._u32(out());
+      this._handle = ls._adopt(this, 'queue', this._p);
       this.width = width;
       this.height = height;
     }
@@ -295,13 +316,18 @@ export function attachExtras(ls, h) {
       check(x.ls_queue_pending(this._live(), out()), 'queue.pending');
       return ls._u32(out());
     }
-    /** ls_queue_result: { status (the call's), statusName, and when it
-     * filled the result (LS_OK, LS_ERR_POOL_FULL): resultStatus, cost,
-     * expansions, pathLength, digest }. */
+    /** ls_queue_result: { status (the call's), statusName, resultStatus,
+     * cost, expansions, pathLength, digest }: the request's result when
+     * the call filled it (LS_OK, LS_ERR_POOL_FULL), else resultStatus
+     * the call's status, cost -1, expansions 0, pathLength 0 and the
+     * digest of no points (as findPath's refused queries). */
     result(id) {
       const r = ls._s + 64;
       const st = x.ls_queue_result(this._live(), uint64(id, 'id'), r);
-      const res = { status: st, statusName: ls.statusName(st) };
+      const res = {
+        status: st, statusName: ls.statusName(st),
+        resultStatus: st, cost: -1, expansions: 0, pathLength: 0, digest: EMPTY_DIGEST,
+      };
       if (st === 0 || st === ls.STATUS.ERR_POOL_FULL) {
         const full = ls._readResult(r, undefined);
         res.resultStatus = full.status;
@@ -319,14 +345,17 @@ export function attachExtras(ls, h) {
       return pointsCall('queue.path', undefined, 4 * (this.width + this.height),
         (b, c, l) => x.ls_queue_path(this._live(), key, b, c, l));
     }
+    /** Free the queue now; again: nothing. */
     destroy() {
-      if (this._p) x.ls_queue_destroy(this._p);
+      ls._destroy(this._handle);
       this._p = 0;
     }
   }
   /** A path request queue for width x height grids. */
-  ls.createQueue = (width, height, options = {}) =>
-    new Queue(width, height, options.capacity ?? 64, options.poolPoints ?? 4096);
+  ls.createQueue = (width, height, options) => {
+    const o = checkKeys(options, ['capacity', 'poolPoints'], 'createQueue options');
+    return new Queue(width, height, o.capacity ?? 64, o.poolPoints ?? 4096);
+  };
 
   // ------------------------------------------------------------ batch
   class Batch {
@@ -334,6 +363,7 @@ export function attachExtras(ls, h) {
       check(x.ls_batch_create(int32(width, 'width'), int32(height, 'height'), flags,
         uint32(threads, 'threads'), 0, out()), 'createBatch');
       this._p = ls._u32(out());
+      this._handle = ls._adopt(this, 'batch', this._p);
       this.width = width;
       this.height = height;
     }
@@ -350,7 +380,8 @@ export function attachExtras(ls, h) {
      * path (empty unless LS_OK). options.capacity: points per query
      * (default width * height, room for any path).
      */
-    run(g, queries, options = {}) {
+    run(g, queries, options) {
+      options = checkKeys(options, ['capacity'], 'batch.run options');
       if (!Array.isArray(queries)) throw new TypeError('batch.run: queries must be an array');
       const n = queries.length;
       const capacity = uint32(options.capacity ?? this.width * this.height, 'capacity');
@@ -388,12 +419,35 @@ export function attachExtras(ls, h) {
         ls._free(pts);
       }
     }
+    /** Free the batch now; again: nothing. */
     destroy() {
-      if (this._p) x.ls_batch_destroy(this._p);
+      ls._destroy(this._handle);
       this._p = 0;
     }
   }
   /** A batch of options.threads workers (1..64) for width x height grids. */
-  ls.createBatch = (width, height, options = {}) =>
-    new Batch(width, height, options.threads ?? 1, options.compact ? 1 : 0);
+  ls.createBatch = (width, height, options) => {
+    const o = checkKeys(options, ['threads', 'compact'], 'createBatch options');
+    return new Batch(width, height, o.threads ?? 1, o.compact ? 1 : 0);
+  };
+
+  // ------------------------------------------------------ maps as text
+  /**
+   * A grid from a map written as text (movingai.mjs parseMapText: a whole
+   * Moving AI map, or the bare block of its rows; . G open, S swamp at
+   * options.swampCost, @ O T W blocked). options.compact: LS_GRID_COMPACT.
+   * A bad map throws the reader's Error ("LINE: reason", .line, .reason).
+   */
+  ls.gridFromText = (text, options) => {
+    const o = checkKeys(options, ['swampCost', 'compact'], 'gridFromText options');
+    const map = parseMapText(text, { swampCost: o.swampCost ?? 1 });
+    const g = ls.createGrid(map.width, map.height, { compact: Boolean(o.compact) });
+    try {
+      g.load(map.cells);
+    } catch (e) {
+      g.destroy();
+      throw e;
+    }
+    return g;
+  };
 }

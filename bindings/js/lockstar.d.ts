@@ -2,6 +2,13 @@
 // compiled to WebAssembly). Numbers are the C API's integers: costs and
 // coordinates int32, expansions uint32; world values raw fix16 (65536 =
 // 1.0); digests 16 lowercase hex digits; paths Int32Array x0,y0,x1,y1,...
+// Enumerated options are literal unions of the constants' values
+// (ls.CONNECT_4 is typed 4), and the module refuses at run time, with a
+// TypeError naming it, a key an options object does not have.
+//
+// Grid, Search, Queue, Batch, Agent and Rng own wasm memory: destroy()
+// frees it at once (again: nothing); an object forgotten without destroy()
+// is freed after the JS engine collects it (a FinalizationRegistry).
 
 /** A failing library call (status < 0). */
 export class LockstarError extends Error {
@@ -62,24 +69,46 @@ export interface Constants {
   readonly SELFTEST_SEARCH: 0; readonly SELFTEST_SCRIPT: 1; readonly SELFTEST_NONE: number;
 }
 
-/** A query; every field but the start and goal is optional (ls_query_init's defaults). */
+/** CONNECT_4 or CONNECT_8 */
+export type Connectivity = 4 | 8;
+/** CORNERS_NONE, CORNERS_ONE or CORNERS_ALL */
+export type CornerRule = 0 | 1 | 2;
+/** HEURISTIC_AUTO, _OCTILE, _MANHATTAN, _CHEBYSHEV or _ZERO */
+export type Heuristic = 0 | 1 | 2 | 3 | 4;
+/** TIE_HIGH_G or TIE_LOW_G */
+export type TieBreak = 0 | 1;
+/** ALGO_ASTAR or ALGO_JPS */
+export type Algorithm = 0 | 1;
+/** VISIT_NONE, VISIT_OPEN or VISIT_CLOSED */
+export type VisitState = 0 | 1 | 2;
+/** STEP_LEGAL, _OUT_OF_BOUNDS, _BLOCKED, _NOT_A_MOVE or _CORNER */
+export type StepReason = 0 | 1 | 2 | 3 | 4;
+/** AGENT_IDLE, AGENT_MOVING or AGENT_ARRIVED */
+export type AgentState = 0 | 1 | 2;
+
+/**
+ * A query: the start and goal, every other field optional (ls_query_init's
+ * defaults), so { startX, startY, goalX, goalY } alone is a whole query. A
+ * key not named here throws a TypeError naming it.
+ */
 export interface Query {
   startX: number; startY: number; goalX: number; goalY: number;
   /** CONNECT_8 (default) or CONNECT_4 */
-  connectivity?: number;
+  connectivity?: Connectivity;
   /** CORNERS_NONE (default), CORNERS_ONE, CORNERS_ALL */
-  cornerRule?: number;
+  cornerRule?: CornerRule;
   /** HEURISTIC_AUTO (default) ... HEURISTIC_ZERO */
-  heuristic?: number;
+  heuristic?: Heuristic;
   /** TIE_HIGH_G (default) or TIE_LOW_G */
-  tieBreak?: number;
+  tieBreak?: TieBreak;
   /** ALGO_ASTAR (default) or ALGO_JPS */
-  algorithm?: number;
+  algorithm?: Algorithm;
   /** 10 by default; 1..65535 */
   straightCost?: number;
   /** 14 by default; straight..2*straight */
   diagonalCost?: number;
-  /** Decimal text parsed exactly by ls_fix16_parse, e.g. "1.5" (1.0 .. 64.0). */
+  /** Decimal text parsed exactly by ls_fix16_parse, e.g. "1.5" (1.0 .. 64.0);
+   * text that does not parse is the status ERR_BAD_TEXT. */
   weight?: string;
   /** The weight as a raw fix16 integer (65536 = 1.0), instead of weight. */
   weightFix16?: number;
@@ -122,6 +151,7 @@ export interface Grid {
   revision(): number;
   /** ls_grid_digest (the map digest), 16 hex digits. */
   digest(): string;
+  /** Free the grid now (idempotent); later calls throw TypeError. */
   destroy(): void;
 }
 
@@ -146,9 +176,10 @@ export interface Search {
    * Throws LockstarError (ERR_NO_PARTIAL after OK, ERR_NO_QUERY, ...) otherwise. */
   partialPath(): Int32Array;
   /** VISIT_NONE, VISIT_OPEN or VISIT_CLOSED of one cell. */
-  cellState(x: number, y: number): number;
+  cellState(x: number, y: number): VisitState;
   /** Every cell's VISIT_* value, row-major (all VISIT_NONE when no query was begun). */
   cellStates(): Uint8Array;
+  /** Free the context now (idempotent); later calls throw TypeError. */
   destroy(): void;
 }
 
@@ -179,7 +210,7 @@ export interface PathCheck {
   /** When status is OK: index of the first illegal point (the length if legal). */
   firstIllegal?: number;
   /** STEP_* */
-  reason?: number;
+  reason?: StepReason;
   /** The cost on the grid now, -1 when a point is illegal. */
   cost?: number;
   costChanged?: boolean;
@@ -190,29 +221,33 @@ export interface Agent {
   /** Settable between ticks, as the header allows. */
   speed: number;
   /** AGENT_IDLE, AGENT_MOVING, AGENT_ARRIVED */
-  readonly state: number;
+  readonly state: AgentState;
   readonly count: number; readonly target: number;
   readonly fromX: number; readonly fromY: number; readonly travelled: number;
   readonly world: World;
   init(world: World, x: number, y: number, speed: number): Agent;
   /** A new route of waypoints (kept by the agent); returns the state. */
-  follow(waypoints: PathLike): number;
+  follow(waypoints: PathLike): AgentState;
   /** One tick along the route. */
   step(count?: number): AgentSnapshot;
   snapshot(): AgentSnapshot;
+  /** Free the agent and its route now (idempotent); later calls throw TypeError. */
   destroy(): void;
 }
 export interface AgentSnapshot {
-  x: number; y: number; speed: number; state: number; count: number; target: number;
+  x: number; y: number; speed: number; state: AgentState; count: number; target: number;
   fromX: number; fromY: number; travelled: number; world: World;
 }
 
+/** Every field is always present. */
 export interface QueueResult {
   /** What ls_queue_result returned. */
   status: number;
   statusName: string;
-  /** When status is OK or ERR_POOL_FULL: */
-  resultStatus?: number; cost?: number; expansions?: number; pathLength?: number; digest?: string;
+  /** When status is OK or ERR_POOL_FULL, the request's result (resultStatus OK,
+   * NO_PATH, EXPANSION_LIMIT or the query's error); otherwise resultStatus is
+   * status, cost -1, expansions 0, pathLength 0, digest that of no points. */
+  resultStatus: number; cost: number; expansions: number; pathLength: number; digest: string;
 }
 
 export interface Queue {
@@ -229,6 +264,7 @@ export interface Queue {
   result(id: bigint | number): QueueResult;
   /** The kept path; throws LockstarError when none is kept. */
   path(id: bigint | number): Int32Array;
+  /** Free the queue now (idempotent); later calls throw TypeError. */
   destroy(): void;
 }
 
@@ -244,13 +280,20 @@ export interface Batch {
   readonly width: number; readonly height: number;
   threads(): number;
   run(grid: Grid, queries: Query[], options?: { capacity?: number }): BatchItem[];
+  /** Free the batch now (idempotent); later calls throw TypeError. */
   destroy(): void;
+}
+
+export interface LiveObjects {
+  grid: number; search: number; queue: number; batch: number; agent: number; rng: number;
+  total: number;
 }
 
 export interface Rng {
   next(): bigint;
   below(bound: number): number;
   readonly state: bigint;
+  /** Free it now (idempotent); later calls throw TypeError. */
   destroy(): void;
 }
 
@@ -262,11 +305,23 @@ export interface Lockstar extends Constants {
   statusString(code: number): string;
 
   createGrid(width: number, height: number, options?: { compact?: boolean }): Grid;
+  /**
+   * A grid from a map as text (movingai parseMapText): a whole Moving AI
+   * .map, or the bare block of its rows (rows may be indented; blank lines
+   * around the block are ignored). '.' 'G' open (cost 1), 'S' swamp
+   * (options.swampCost, 1..255, default 1), '@' 'O' 'T' 'W' blocked. A bad
+   * map throws an Error "LINE: reason" with .line and .reason.
+   */
+  gridFromText(text: string, options?: { swampCost?: number; compact?: boolean }): Grid;
   createSearch(grid: Grid, options?: { compact?: boolean }): Search;
-  /** Run a query to the end; a refused query is a negative status, not an exception. */
+  /** Run a query to the end; a refused query is a negative status, not an exception.
+   * Without options.search, the instance's context for the grid's size runs it. */
   findPath(grid: Grid, query: Query, options?: { search?: Search }): PathResult;
-  /** ls_smooth_path: the waypoints of a found path. */
-  smoothPath(grid: Grid, path: PathLike, options?: object): Int32Array;
+  /** Objects owning wasm memory not freed yet (by destroy() or after
+   * collection), by kind, and their total. */
+  liveObjects(): LiveObjects;
+  /** ls_smooth_path: the waypoints of a found path (no options are defined). */
+  smoothPath(grid: Grid, path: PathLike, options?: Record<string, never>): Int32Array;
   /** ls_smooth_path into a buffer of capacity points (LockstarError with .count when too small). */
   smoothPathInto(grid: Grid, path: PathLike, capacity: number): Int32Array;
   /** Runs in lockstar-selftest.wasm (options.wasm: its bytes, module, URL or path; default: beside lockstar.mjs), fetched on the first call, never by load(). */

@@ -18,6 +18,14 @@
 // TypeError or RangeError; a failing library call throws LockstarError
 // (status, name, message) except where a status is the answer (findPath,
 // Search.begin/step/check, the queue's and batch's per-request statuses).
+// A key that is not an option (a misspelled `conectivity`) is refused
+// with a TypeError naming it, never ignored.
+//
+// Every object that owns wasm memory (Grid, Search, and the extras' Queue,
+// Batch, Agent, Rng) is freed by destroy(), at once; one that is forgotten
+// is freed after the JS engine collects it (a FinalizationRegistry per
+// instance), so wasm memory, which never shrinks, stops growing once the
+// engine collects. ls.liveObjects() counts what is not freed yet.
 import { attachExtras } from './lockstar-extras.mjs';
 
 /** A failing library call: status (negative), name ("LS_ERR_..."), message. */
@@ -84,6 +92,7 @@ const POINT_SIZE = 8;
 // One scratch block for out-parameters, allocated once per instance.
 const SCRATCH = { query: 0, result: 64, out: 96, out2: 104, big: 128, size: 256 };
 const EMPTY_DIGEST = 'cbf29ce484222325'; // ls_path_digest of no points
+const SIZE_SEARCHES = 4; // grid sizes whose findPath context is kept
 
 const isNode = typeof process === 'object' && process !== null &&
   typeof process.versions === 'object' && process.versions !== null &&
@@ -187,6 +196,47 @@ function hex64(big) {
   return BigInt.asUintN(64, big).toString(16).padStart(16, '0');
 }
 
+// Levenshtein distance, for "did you mean" (short keys only).
+function editDistance(a, b) {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+// An options object: undefined (no options) or an object whose own keys
+// are all known; a misspelled key throws a TypeError naming it (and the
+// nearest known key), instead of leaving the default in force unnoticed.
+function checkKeys(obj, known, what) {
+  if (obj === undefined) return {};
+  if (obj === null || typeof obj !== 'object') throw new TypeError(`${what} must be an object`);
+  for (const key of Object.keys(obj)) {
+    if (known.includes(key)) continue;
+    let best = null;
+    let bestDistance = 3;
+    for (const k of known) {
+      const d = editDistance(key.toLowerCase(), k.toLowerCase());
+      if (d < bestDistance) {
+        best = k;
+        bestDistance = d;
+      }
+    }
+    const hint = best ? ` (did you mean '${best}'?)` : '';
+    throw new TypeError(`${what}: unknown key '${key}'${hint}; known keys: ${known.join(', ')}`);
+  }
+  return obj;
+}
+
+// The keys of a query object (lockstar.d.ts Query).
+const QUERY_KEYS = ['startX', 'startY', 'goalX', 'goalY', 'connectivity', 'cornerRule',
+  'heuristic', 'tieBreak', 'algorithm', 'straightCost', 'diagonalCost', 'weight',
+  'weightFix16', 'maxExpansions'];
+
 // Path arguments: an Int32Array or array of x0,y0,x1,y1,... (an even count),
 // or an array of {x, y} points.
 function flatPoints(points, what) {
@@ -226,6 +276,7 @@ class Lockstar {
     this._points = 0;          // a growing buffer of ls_points
     this._pointsCapacity = 0;
     this._decoder = new TextDecoder('latin1');
+    this._initNatives();
     Object.assign(this, CONSTANTS);
     this.CONSTANTS = CONSTANTS;
     this.version = this._cstring(exports.ls_version());
@@ -241,9 +292,62 @@ class Lockstar {
     this.STATUS = Object.freeze(status);
     this._names = names;
     attachExtras(this, {
-      LockstarError, int32, uint32, uint8, uint64, hex64, flatPoints,
+      LockstarError, int32, uint32, uint8, uint64, hex64, flatPoints, checkKeys,
       check: (st, what) => this._check(st, what),
     });
+  }
+
+  // --- objects that own wasm memory
+  // Each is adopted with a handle { kind, ptr, more } (never a reference to
+  // the object, so the registry does not keep it alive): destroy() frees
+  // through _release(handle) at once; a forgotten object's handle reaches
+  // _release from the registry after the engine collects the object. The
+  // registry belongs to this instance: when the whole instance is
+  // collected, its memory goes with it and nothing is left to free.
+  _initNatives() {
+    this._liveCounts = { grid: 0, search: 0, queue: 0, batch: 0, agent: 0, rng: 0 };
+    this._sizeSearches = new Map(); // findPath's contexts, see _sizeSearch
+    this._registry = typeof FinalizationRegistry === 'function'
+      ? new FinalizationRegistry((handle) => this._release(handle))
+      : null;
+  }
+  _adopt(obj, kind, ptr, more = 0) {
+    const handle = { kind, ptr, more };
+    this._liveCounts[kind]++;
+    if (this._registry) this._registry.register(obj, handle, handle);
+    return handle;
+  }
+  // Free what the handle owns, once (destroy() again, or the registry
+  // after destroy(), finds ptr 0).
+  _release(handle) {
+    const { kind, ptr, more } = handle;
+    if (ptr === 0) return;
+    handle.ptr = 0;
+    handle.more = 0;
+    const x = this._x;
+    switch (kind) {
+      case 'grid': x.ls_grid_destroy(ptr); break;
+      case 'search': x.ls_search_destroy(ptr); break;
+      case 'queue': x.ls_queue_destroy(ptr); break;
+      case 'batch': x.ls_batch_destroy(ptr); break;
+      default: this._free(more); this._free(ptr); break; // agent (its route), rng
+    }
+    this._liveCounts[kind]--;
+  }
+  // destroy(): free now and forget the registration.
+  _destroy(handle) {
+    if (this._registry) this._registry.unregister(handle);
+    this._release(handle);
+  }
+
+  /**
+   * Objects owning wasm memory not freed yet, by kind, and their total:
+   * what destroy() or the engine's collection has still to free.
+   */
+  liveObjects() {
+    const counts = { ...this._liveCounts };
+    counts.total = Object.values(this._liveCounts).reduce((a, b) => a + b, 0);
+    return counts;
   }
 
   // --- memory
@@ -314,6 +418,7 @@ class Lockstar {
   // findPath can answer with a status as the C API would.
   _writeQuery(q, p, needPoints = true) {
     if (q === null || typeof q !== 'object') throw new TypeError('query must be an object');
+    checkKeys(q, QUERY_KEYS, 'query');
     this._x.ls_query_init(p);
     const dv = () => this._view();
     const i32 = (off, key) => {
@@ -395,39 +500,69 @@ class Lockstar {
   }
 
   /** Create a width x height grid, every cell open (cost 1). */
-  createGrid(width, height, options = {}) {
+  createGrid(width, height, options) {
+    options = checkKeys(options, ['compact'], 'createGrid options');
     return new Grid(this, int32(width, 'width'), int32(height, 'height'),
       options.compact ? 1 : 0);
   }
 
+  // findPath's context when the caller gives none: one full context per
+  // grid size, shared by every grid of that size, as the header means a
+  // context to be used (created once for a size, reused for any number of
+  // queries; each query starts afresh, so no result depends on which
+  // context ran it). A forgotten grid thus leaves only its cells behind
+  // (about 1.3 bytes a cell), not a context (20 bytes a cell). The
+  // SIZE_SEARCHES sizes used last are kept, for the instance's lifetime.
+  _sizeSearch(width, height) {
+    const key = `${width}x${height}`;
+    let ptr = this._sizeSearches.get(key);
+    if (ptr !== undefined) {
+      this._sizeSearches.delete(key); // most recently used last
+    } else {
+      const out = this._s + SCRATCH.out;
+      this._check(this._x.ls_search_create_with(width, height, 0, 0, out), 'findPath: a search context');
+      ptr = this._u32(out);
+      if (this._sizeSearches.size >= SIZE_SEARCHES) {
+        const [oldest, old] = this._sizeSearches.entries().next().value;
+        this._sizeSearches.delete(oldest);
+        this._x.ls_search_destroy(old);
+      }
+    }
+    this._sizeSearches.set(key, ptr);
+    return ptr;
+  }
+
   /** Create a search context bound to grid g (options.compact: LS_SEARCH_COMPACT). */
-  createSearch(g, options = {}) {
+  createSearch(g, options) {
+    options = checkKeys(options, ['compact'], 'createSearch options');
     return new Search(this, g, options.compact ? 1 : 0);
   }
 
   /**
    * Run one query to the end. Query errors (a blocked start, a bad
    * option, ...) come back as a negative status, not as an exception.
-   * options.search: the context to use (else the grid's own full one).
+   * options.search: the context to use (else the instance's full context
+   * for the grid's size, see _sizeSearch).
    */
-  findPath(g, query, options = {}) {
+  findPath(g, query, options) {
+    options = checkKeys(options, ['search'], 'findPath options');
     checkGrid(this, g);
-    const search = options.search ?? g._ownSearch();
-    if (!(search instanceof Search) || search._grid !== g) {
+    if (options.search !== undefined && (!(options.search instanceof Search) || options.search._grid !== g)) {
       throw new TypeError('findPath: options.search must be a Search created for this grid');
     }
     const q = this._s + SCRATCH.query;
     const res = this._s + SCRATCH.result;
     let st = this._writeQuery(query, q);
     if (st < 0) return this._errorResult(st);
+    const search = options.search ? options.search._live() : this._sizeSearch(g.width, g.height);
     const cap = this._pointBuffer(4 * (g.width + g.height));
-    st = this._x.ls_find_path(search._live(), g._ptr, q, cap, this._pointsCapacity, res);
+    st = this._x.ls_find_path(search, g._ptr, q, cap, this._pointsCapacity, res);
     if (st < 0 && st !== -14) return this._errorResult(st);
     const r = this._readResult(res, new Int32Array(0));
     if (st === 0) {
       r.path = this._readPoints(cap, r.pathLength);
     } else if (r.status === 0) {
-      const got = this._fetchPath((b, c, l) => this._x.ls_search_path(search._ptr, b, c, l), r.pathLength);
+      const got = this._fetchPath((b, c, l) => this._x.ls_search_path(search, b, c, l), r.pathLength);
       this._check(got.status, 'findPath: reading the path');
       r.path = got.path;
     }
@@ -435,7 +570,8 @@ class Lockstar {
   }
 
   /** ls_smooth_path: the waypoints of a path (Int32Array x0,y0,...). */
-  smoothPath(g, path, _options = {}) {
+  smoothPath(g, path, options) {
+    checkKeys(options, [], 'smoothPath options');
     checkGrid(this, g);
     const flat = flatPoints(path, 'path');
     const count = flat.length / 2;
@@ -490,18 +626,14 @@ class Grid {
     const out = ls._s + SCRATCH.out;
     ls._check(ls._x.ls_grid_create_with(width, height, flags, 0, out), 'createGrid');
     this._ptr = ls._u32(out);
+    this._handle = ls._adopt(this, 'grid', this._ptr);
     this.width = width;
     this.height = height;
     this.compact = flags === 1;
-    this._search = null;
   }
   _live() {
     if (this._ptr === 0) throw new TypeError('this Grid was destroyed');
     return this._ptr;
-  }
-  _ownSearch() {
-    if (!this._search) this._search = new Search(this._ls, this, 0);
-    return this._search;
   }
   _cell(x, y) {
     int32(x, 'x');
@@ -563,10 +695,9 @@ class Grid {
     ls._check(ls._x.ls_grid_digest(this._live(), out), 'grid.digest');
     return hex64(ls._u64(out));
   }
+  /** Free the grid now; again: nothing. */
   destroy() {
-    if (this._search) this._search.destroy();
-    this._search = null;
-    if (this._ptr) this._ls._x.ls_grid_destroy(this._ptr);
+    this._ls._destroy(this._handle);
     this._ptr = 0;
   }
 }
@@ -579,6 +710,7 @@ class Search {
     const out = ls._s + SCRATCH.out;
     ls._check(ls._x.ls_search_create_with(g.width, g.height, flags, 0, out), 'createSearch');
     this._ptr = ls._u32(out);
+    this._handle = ls._adopt(this, 'search', this._ptr);
     this.compact = flags === 1;
     this.width = g.width;
     this.height = g.height;
@@ -666,10 +798,10 @@ class Search {
       ls._free(p);
     }
   }
+  /** Free the context now; again: nothing. */
   destroy() {
-    if (this._ptr) this._ls._x.ls_search_destroy(this._ptr);
+    this._ls._destroy(this._handle);
     this._ptr = 0;
-    if (this._grid._search === this) this._grid._search = null;
   }
 }
 

@@ -22,6 +22,13 @@ export interface ScenRow {
 export interface MovingAiError extends Error { line: number; reason: string; }
 
 export function parseMap(text: string, options?: { swampCost?: number }): MovingAiMap;
+/**
+ * A whole Moving AI map (first word "type": parseMap), or the bare block of
+ * its rows: blanks around each row dropped (rows may be indented), blank
+ * lines before and after the block ignored, every row the same width, the
+ * symbols symbolCost knows. Errors as parseMap's, lines counted in text.
+ */
+export function parseMapText(text: string, options?: { swampCost?: number }): MovingAiMap;
 /** With size, each row is checked against the map's size as the C reader does. */
 export function parseScen(text: string, size?: { width: number; height: number }): ScenRow[];
 export function symbolCost(ch: string, swampCost?: number): number;

@@ -6,6 +6,7 @@
 //   import { parseMap, parseScen } from './movingai.mjs';
 //   const map = parseMap(text);                 // { width, height, cells, symbols }
 //   const rows = parseScen(scenText, map);      // rows checked against the map
+//   const small = parseMapText('..@\n.S.\n');   // a bare block of rows also reads
 //
 // Errors throw an Error whose message is "LINE: reason" (the C reader's
 // "FILE:LINE: reason" without the file name), with .line and .reason.
@@ -139,10 +140,7 @@ function parseSize(c, keyword) {
  * Returns { width, height, cells: Uint8Array row-major, symbols: string }.
  */
 export function parseMap(text, options = {}) {
-  const swampCost = options.swampCost ?? 1;
-  if (!Number.isInteger(swampCost) || swampCost < 1 || swampCost > 255) {
-    throw new RangeError('parseMap: swampCost must be 1..255');
-  }
+  const swampCost = checkSwampCost(options.swampCost ?? 1, 'parseMap');
   const c = new Lines(text);
   let line = needLine(c, 'type octile');
   let w = words(line.text);
@@ -162,27 +160,90 @@ export function parseMap(text, options = {}) {
     line = c.next();
     if (!line) fail(c.line + 1, `file ends after ${y} of ${height} map rows`);
     refuseCr(line);
-    const row = line.text;
-    if (row.length !== width) {
-      fail(line.number, `row ${y} is ${row.length < width ? 'too short' : 'too long'}: ${row.length} characters, expected the width ${width}`);
-    }
-    for (let x = 0; x < row.length; x++) {
-      if (symbolCost(row[x]) >= 0) continue;
-      const ch = row.charCodeAt(x);
-      if (ch > 0x20 && ch < 0x7f) {
-        fail(line.number, `bad character '${row[x]}' at column ${x + 1} (allowed: . G S passable, @ O T W blocked)`);
-      }
-      fail(line.number, `bad character (byte 0x${(ch & 0xff).toString(16).padStart(2, '0')}) at column ${x + 1} (allowed: . G S passable, @ O T W blocked)`);
-    }
-    rows.push(row);
+    rows.push(checkRow(line.text, line.number, y, width));
   }
   while ((line = c.next())) {
     if (!blank(line.text)) fail(line.number, `extra text after the ${height} map rows (height ${height})`);
   }
+  return mapOfRows(rows, width, swampCost);
+}
+
+// One map row: its width, then every character through symbolCost (the
+// one table of map symbols); the row itself when it passes.
+function checkRow(row, lineNumber, y, width) {
+  if (row.length !== width) {
+    fail(lineNumber, `row ${y} is ${row.length < width ? 'too short' : 'too long'}: ${row.length} characters, expected the width ${width}`);
+  }
+  for (let x = 0; x < row.length; x++) {
+    if (symbolCost(row[x]) >= 0) continue;
+    const ch = row.charCodeAt(x);
+    if (ch > 0x20 && ch < 0x7f) {
+      fail(lineNumber, `bad character '${row[x]}' at column ${x + 1} (allowed: . G S passable, @ O T W blocked)`);
+    }
+    fail(lineNumber, `bad character (byte 0x${(ch & 0xff).toString(16).padStart(2, '0')}) at column ${x + 1} (allowed: . G S passable, @ O T W blocked)`);
+  }
+  return row;
+}
+
+function checkSwampCost(swampCost, what) {
+  if (!Number.isInteger(swampCost) || swampCost < 1 || swampCost > 255) {
+    throw new RangeError(`${what}: swampCost must be 1..255`);
+  }
+  return swampCost;
+}
+
+function mapOfRows(rows, width, swampCost) {
   const symbols = rows.join('');
-  const cells = new Uint8Array(width * height);
+  const cells = new Uint8Array(width * rows.length);
   for (let i = 0; i < cells.length; i++) cells[i] = symbolCost(symbols[i], swampCost);
-  return { width, height, cells, symbols };
+  return { width, height: rows.length, cells, symbols };
+}
+
+/**
+ * A map as text written by hand or read from a file: a whole Moving AI
+ * map (its first word is "type": read by parseMap, every rule of the
+ * format), or the bare block of its rows, e.g. a template literal:
+ *
+ *   parseMapText(`
+ *     ..@@..
+ *     ..@S..
+ *   `, { swampCost: 3 })
+ *
+ * In a bare block, blanks (spaces and tabs: never map symbols) before and
+ * after each row are dropped, so the rows may be indented; blank lines
+ * before the first row and after the last are ignored; every row is a
+ * line of the same width (at most 16384 rows of 16384 characters) made of
+ * the map symbols parseMap takes (symbolCost: . G open, S swamp at
+ * swampCost, @ O T W blocked). Errors as parseMap's: "LINE: reason", LINE
+ * counted in the text given. Returns { width, height, cells, symbols }.
+ */
+export function parseMapText(text, options = {}) {
+  if (typeof text !== 'string') throw new TypeError('expected the map as a string');
+  const swampCost = checkSwampCost(options.swampCost ?? 1, 'parseMapText');
+  const c = new Lines(text);
+  let line;
+  while ((line = c.next()) && blank(line.text));
+  if (line && words(line.text)[0] === 'type') return parseMap(text, { swampCost });
+  if (!line) fail(c.line === 0 ? 1 : c.line, 'no map rows (expected rows of . G S @ O T W, or a Moving AI map)');
+  const rows = [];
+  let width = 0;
+  let trailing = null; // the first blank line after a row, if no row follows it
+  for (; line; line = c.next()) {
+    refuseCr(line);
+    const row = line.text.replace(/^[ \t]+|[ \t]+$/g, '');
+    if (row === '') {
+      trailing ??= line.number;
+      continue;
+    }
+    if (trailing !== null) fail(trailing, `row ${rows.length} is empty: a blank line between map rows`);
+    if (rows.length === 0) {
+      width = row.length;
+      if (width > MAX_DIMENSION) fail(line.number, `row 0 is ${width} characters, more than ${MAX_DIMENSION}`);
+    }
+    if (rows.length === MAX_DIMENSION) fail(line.number, `more than ${MAX_DIMENSION} map rows`);
+    rows.push(checkRow(row, line.number, rows.length, width));
+  }
+  return mapOfRows(rows, width, swampCost);
 }
 
 const COORD_NAMES = ['start x', 'start y', 'goal x', 'goal y'];

@@ -19,4 +19,6 @@ LOCKSTAR_CLI=$build/cli/lockstar
 LOCKSTAR_EXAMPLES=$src/examples
 LOCKSTAR_SHARED_MAPS=${LOCKSTAR_SHARED_MAPS:-$src/../shared/maps}
 export LOCKSTAR_SRC_DIR LOCKSTAR_JS_DIR LOCKSTAR_VECTORS_DIR LOCKSTAR_CLI LOCKSTAR_EXAMPLES LOCKSTAR_SHARED_MAPS
-exec "${NODE:-node}" --test "$src"/bindings/js/test/*.test.mjs
+# --expose-gc: lifetime.test.mjs collects to see forgotten objects freed
+# (node --test hands it on to each test file's process).
+exec "${NODE:-node}" --expose-gc --test "$src"/bindings/js/test/*.test.mjs
