@@ -381,10 +381,32 @@ export function attachExtras(ls, h) {
      * (default width * height, room for any path).
      */
     run(g, queries, options) {
-      options = checkKeys(options, ['capacity'], 'batch.run options');
-      if (!Array.isArray(queries)) throw new TypeError('batch.run: queries must be an array');
+      return this._run(g, queries, options, false).results;
+    }
+    /**
+     * ls_batch_run_keep: run() for paths of unknown length, no query
+     * searched twice. Returns { ran, results }: results (as run()'s) of
+     * queries[0..ran); a path longer than options.capacity (default
+     * 4 * (width + height) points) has status ERR_BUFFER_TOO_SMALL, its
+     * needed length in pathLength, and is kept by the batch: keptPath(i)
+     * copies it out until the next run. Run queries.slice(ran) next.
+     */
+    runKeep(g, queries, options) {
+      return this._run(g, queries, options, true);
+    }
+    /** ls_batch_kept_path: the path the last runKeep kept for queries[index];
+     * throws LockstarError (ERR_NO_QUERY) when it kept none for it. */
+    keptPath(index) {
+      const i = uint32(index, 'index');
+      return pointsCall('batch.keptPath', undefined, 4 * (this.width + this.height),
+        (b, c, l) => x.ls_batch_kept_path(this._live(), i, b, c, l));
+    }
+    _run(g, queries, options, keep) {
+      const what = keep ? 'batch.runKeep' : 'batch.run';
+      options = checkKeys(options, ['capacity'], `${what} options`);
+      if (!Array.isArray(queries)) throw new TypeError(`${what}: queries must be an array`);
       const n = queries.length;
-      const capacity = uint32(options.capacity ?? this.width * this.height, 'capacity');
+      const capacity = uint32(options.capacity ?? (keep ? 4 * (this.width + this.height) : this.width * this.height), 'capacity');
       const qs = ls._malloc(n * QUERY_SIZE);
       const sts = ls._malloc(n * 4);
       const rs = ls._malloc(n * RESULT_SIZE);
@@ -392,12 +414,18 @@ export function attachExtras(ls, h) {
       try {
         queries.forEach((q, i) => {
           const st = ls._writeQuery(q, qs + i * QUERY_SIZE);
-          if (st < 0) check(st, `batch.run: queries[${i}].weight`);
+          if (st < 0) check(st, `${what}: queries[${i}].weight`);
         });
         pts = capacity > 0 ? ls._malloc(n * capacity * POINT_SIZE) : 0;
-        check(x.ls_batch_run(this._live(), g._live(), qs, n, pts, capacity, sts, rs), 'batch.run');
+        let ran = n;
+        if (keep) {
+          check(x.ls_batch_run_keep(this._live(), g._live(), qs, n, pts, capacity, sts, rs, out()), what);
+          ran = ls._u32(out());
+        } else {
+          check(x.ls_batch_run(this._live(), g._live(), qs, n, pts, capacity, sts, rs), what);
+        }
         const results = [];
-        for (let i = 0; i < n; i++) {
+        for (let i = 0; i < ran; i++) {
           const st = ls._i32(sts + 4 * i);
           const item = { status: st, statusName: ls.statusName(st) };
           if (st >= 0 || st === BUFFER_TOO_SMALL) {
@@ -411,7 +439,7 @@ export function attachExtras(ls, h) {
           }
           results.push(item);
         }
-        return results;
+        return { ran, results };
       } finally {
         ls._free(qs);
         ls._free(sts);

@@ -280,6 +280,11 @@ export interface Batch {
   readonly width: number; readonly height: number;
   threads(): number;
   run(grid: Grid, queries: Query[], options?: { capacity?: number }): BatchItem[];
+  /** ls_batch_run_keep: results of queries[0..ran); a path longer than capacity
+   * (default 4 * (width + height)) is ERR_BUFFER_TOO_SMALL and kept (keptPath). */
+  runKeep(grid: Grid, queries: Query[], options?: { capacity?: number }): { ran: number; results: BatchItem[] };
+  /** The path the last runKeep kept for queries[index]; throws LockstarError (ERR_NO_QUERY) if none. */
+  keptPath(index: number): Int32Array;
   /** Free the batch now (idempotent); later calls throw TypeError. */
   destroy(): void;
 }

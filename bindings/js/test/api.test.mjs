@@ -270,3 +270,45 @@ test('every function the wasm exports is wrapped by the module', async () => {
   const unwrapped = names.filter((n) => !code.includes(`.${n}(`) && !['ls_grid_create', 'ls_search_create', 'ls_grid_size'].includes(n));
   assert.deepEqual(unwrapped, [], 'each is called by lockstar.mjs (ls_grid_create/ls_search_create are ls_*_create_with with flags 0; sizes are kept in JS)');
 });
+
+test('batch.runKeep and keptPath: long paths kept, none searched twice, all as findPath', async () => {
+  const { LockstarError } = await lockstarModule();
+  const ls = await loadLockstar();
+  const g = ls.createGrid(40, 40);
+  for (let y = 1; y < 40; y += 2) g.setRect(y % 4 === 1 ? 0 : 1, y, 39, 1, 0);
+  const queries = [
+    { startX: 0, startY: 0, goalX: 5, goalY: 0 },
+    { startX: 0, startY: 0, goalX: 0, goalY: 39 }, // a serpentine, far longer than 16 points
+    { startX: 0, startY: 0, goalX: 10, goalY: 0 },
+    { startX: 0, startY: 0, goalX: 1, goalY: 1 }, // blocked goal: refused
+  ];
+  for (const threads of [1, 3]) {
+    const b = ls.createBatch(40, 40, { threads });
+    let done = [];
+    let rest = queries;
+    let rounds = 0;
+    while (rest.length > 0) {
+      const { ran, results } = b.runKeep(g, rest, { capacity: 16 });
+      assert.ok(ran >= 1 && ran <= rest.length && results.length === ran);
+      results.forEach((item, i) => {
+        if (item.status === ls.STATUS.ERR_BUFFER_TOO_SMALL) item.path = b.keptPath(i);
+        else assert.throws(() => b.keptPath(i), (e) => e instanceof LockstarError && e.status === ls.STATUS.ERR_NO_QUERY);
+      });
+      done = done.concat(results);
+      rest = rest.slice(ran);
+      rounds++;
+    }
+    assert.equal(rounds, 2, 'the first run stops at the long path (wasm: every worker is the caller)');
+    queries.forEach((q, i) => {
+      const r = ls.findPath(g, q);
+      const got = done[i];
+      assert.equal(got.status === ls.STATUS.ERR_BUFFER_TOO_SMALL ? ls.STATUS.OK : got.status, r.status, `query ${i}`);
+      if (r.status < 0) return;
+      assert.deepEqual([got.cost, got.expansions, got.pathLength, got.digest], [r.cost, r.expansions, r.pathLength, r.digest]);
+      assert.deepEqual(got.path, r.path);
+    });
+    assert.equal(done[1].status, ls.STATUS.ERR_BUFFER_TOO_SMALL);
+    b.destroy();
+  }
+  g.destroy();
+});
