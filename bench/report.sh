@@ -12,16 +12,23 @@
 #   2. the scaling run on generated maps ($BENCH_SIZES, 20 % obstacles);
 #   3. instruction counts with valgrind --tool=callgrind for lockstar and
 #      the textbook A* on the same queries ($BENCH_CALLGRIND_MAPS), and the
-#      functions lockstar spends them in.
+#      functions lockstar spends them in;
+#   4. with BENCH_CLI, the lockstar program itself on every map present:
+#      whole-process instructions of `scen --algo jps` and `batch
+#      --threads 1 --algo jps` (callgrind; scen's beside its count before
+#      the hand-made output, cli_before below), and the CPU time of
+#      `batch --threads 1` over `scen` (default query, the summaries'
+#      clock(), median of BENCH_CLI_REPEAT=3 runs taking turns).
 # Environment (all optional): CC and CFLAGS (only recorded: the program is
 # already built), BENCH_REPEAT (3), BENCH_SIZES (256,512,1024,2048,4096),
 # BENCH_GEN_QUERIES (32), BENCH_SCALING_ALGOS (lockstar,jps,textbook,listscan:
 # Dijkstra, BFS and DFS search whole 4096^2 maps, which takes many minutes;
 # the Moving AI tables show them), BENCH_CALLGRIND_MAPS (lak303d random512-20-0),
-# BENCH_BATCH_REPEAT (9: rounds of batches, thread counts in turn), BENCH_CLI and
-# BENCH_REPLAY (the lockstar program and the replay to time, `lockstar
-# replay SCRIPT --profile`, median of BENCH_REPLAY_REPEAT=7 runs; skipped
-# when not given), BENCH_CALLGRIND_QUERIES (30), BENCH_JPS_MAPS (lak303d arena: JPS against
+# BENCH_BATCH_REPEAT (9: rounds of batches, thread counts in turn), BENCH_CLI
+# (the lockstar program: step 4, and with BENCH_REPLAY the replay to time,
+# `lockstar replay SCRIPT --profile`, median of BENCH_REPLAY_REPEAT=7 runs;
+# each skipped when not given), BENCH_CLI_REPEAT (3), BENCH_CLI_MAPS (the
+# maps of step 4: all five; BENCH_QUICK: arena lak303d), BENCH_CALLGRIND_QUERIES (30), BENCH_JPS_MAPS (lak303d arena: JPS against
 # lockstar A* in instructions, on every query of the scenario), BENCH_CLOCK (wall, or cpu for thread CPU
 # time on a busy machine), BENCH_COMMIT (the source version to print;
 # default: git describes this tree), BENCH_QUICK=1 (a short run for trying the
@@ -50,6 +57,7 @@ gen_queries=${BENCH_GEN_QUERIES:-32}
 cg_maps=${BENCH_CALLGRIND_MAPS:-lak303d random512-20-0}
 cg_queries=${BENCH_CALLGRIND_QUERIES:-30}
 jps_maps=${BENCH_JPS_MAPS:-lak303d arena}
+cli_maps=${BENCH_CLI_MAPS:-arena lak303d maze512-4-0 random512-20-0 16room_000}
 batch_repeat=${BENCH_BATCH_REPEAT:-9}
 jps_limit=
 limit=
@@ -58,6 +66,7 @@ if [ "${BENCH_QUICK:-0}" = 1 ]; then
     sizes=256,512
     cg_queries=5
     jps_limit="--queries 30"
+    cli_maps=${BENCH_CLI_MAPS:-arena lak303d}
 fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/lockstar-bench.XXXXXX")
@@ -197,6 +206,126 @@ if [ $have_valgrind = 1 ]; then
     fi
 fi
 
+# The lockstar program on the scenario files: what a user runs. Whole
+# processes, so map loading and printing count too. A libtool wrapper
+# (a shared build's cli/lockstar) is run through libtool --mode=execute,
+# which hands valgrind the real program.
+: >"$tmp/cli.md"
+: >"$tmp/clicpu.md"
+cli=${BENCH_CLI:-}
+cli_repeat=${BENCH_CLI_REPEAT:-3}
+# Whole-process instructions of `lockstar scen --algo jps MAP MAP.sub.scen`
+# at ae104c6, before scenario lines were formatted by hand (printf per
+# point), with gcc 12.2 -O2 -g on x86_64: the "before" of the table.
+cli_before() {
+    case $1 in
+    arena) echo 7017590 ;;
+    lak303d) echo 115395859 ;;
+    maze512-4-0) echo 1334934778 ;;
+    random512-20-0) echo 1695620981 ;;
+    16room_000) echo 393152199 ;;
+    *) echo - ;;
+    esac
+}
+cli_run() { # the lockstar program with ARGS, through libtool if wrapped
+    if [ -n "$cli_lt" ]; then "$cli_lt" --mode=execute "$@"; else "$@"; fi
+}
+cli_ir() { # OUT-NAME ARGS... -> whole-process instructions
+    cg_name=$1
+    shift
+    cli_run valgrind --tool=callgrind --callgrind-out-file="$tmp/cli.$cg_name.out" \
+        "$cli" "$@" >"$tmp/cli.$cg_name.txt" 2>"$tmp/cli.$cg_name.err" || {
+        cat "$tmp/cli.$cg_name.err" >&2
+        return 1
+    }
+    sed -n 's/^totals: *\([0-9]*\).*/\1/p' "$tmp/cli.$cg_name.out" | head -n 1
+}
+cli_cpu() { # ARGS... -> the CPU seconds the summary line gives
+    "$cli" "$@" 2>&1 >/dev/null | sed -n 's/.*, \([0-9.]*\) s$/\1/p'
+}
+if [ -n "$cli" ] && [ -x "$cli" ]; then
+    cli_lt=
+    if [ "$(head -c 2 "$cli")" = "#!" ] && [ -x "$(dirname "$cli")/../libtool" ]; then
+        cli_lt=$(dirname "$cli")/../libtool
+    fi
+    set --
+    for name in $cli_maps; do
+        map=$maps/$name.map
+        [ -f "$map" ] || continue
+        if [ -f "$map.sub.scen" ]; then scen=$map.sub.scen; else scen=$map.scen; fi
+        [ -f "$scen" ] || continue
+        set -- "$@" "$name" "$map" "$scen"
+    done
+    if [ $have_valgrind = 1 ] && [ $# -gt 0 ]; then
+        echo "report.sh: the lockstar program under callgrind..." >&2
+        {
+            echo "| map | queries | \`scen --algo jps\` before | \`scen --algo jps\` now | now / before | now ≤ 0.5× before | \`batch --threads 1 --algo jps\` | batch / scen | batch ≤ 1.05× scen |"
+            echo "|---|---:|---:|---:|---:|---|---:|---:|---|"
+        } >"$tmp/cli.md"
+        while [ $# -gt 0 ]; do
+            name=$1 map=$2 scen=$3
+            shift 3
+            s_ir=$(cli_ir scen.$name scen --algo jps "$map" "$scen") || exit 1
+            b_ir=$(cli_ir batch.$name batch --threads 1 --algo jps "$map" "$scen") || exit 1
+            # Both print the same bytes; a difference is a bug to stop at.
+            cmp -s "$tmp/cli.scen.$name.txt" "$tmp/cli.batch.$name.txt" || {
+                echo "report.sh: lockstar batch and scen differ on $name" >&2
+                exit 1
+            }
+            nq=$(wc -l <"$tmp/cli.scen.$name.txt")
+            awk -v n="$name" -v q="$nq" -v was="$(cli_before "$name")" \
+                -v s="$s_ir" -v b="$b_ir" 'BEGIN {
+                r = b / s
+                if (was == "-") { w = "-"; nw = "-"; half = "-" }
+                else {
+                    w = sprintf("%.0f", was); nw = sprintf("%.2f×", s / was)
+                    half = (s / was <= 0.5 ? "met" : "**not met**")
+                }
+                printf "| %s | %d | %s | %.0f | %s | %s | %.0f | %.3f× | %s |\n",
+                    n, q, w, s, nw, half, b, r, (r <= 1.05 ? "met" : "**not met**") }' >>"$tmp/cli.md"
+        done
+    fi
+    # CPU time: the default query (A*), the summaries' clock().
+    set --
+    for name in $cli_maps; do
+        map=$maps/$name.map
+        [ -f "$map" ] || continue
+        if [ -f "$map.sub.scen" ]; then scen=$map.sub.scen; else scen=$map.scen; fi
+        [ -f "$scen" ] || continue
+        set -- "$@" "$name" "$map" "$scen"
+    done
+    if [ $# -gt 0 ]; then
+        echo "report.sh: lockstar scen and batch --threads 1, CPU time..." >&2
+        {
+            echo "| map | \`scen\` CPU s | \`batch --threads 1\` CPU s | batch / scen | batch ≤ 1.05× scen |"
+            echo "|---|---:|---:|---:|---|"
+        } >"$tmp/clicpu.md"
+        while [ $# -gt 0 ]; do
+            name=$1 map=$2 scen=$3
+            shift 3
+            : >"$tmp/cpu.scen"
+            : >"$tmp/cpu.batch"
+            : >"$tmp/cpu.ratio"
+            i=0
+            while [ $i -lt "$cli_repeat" ]; do
+                a=$(cli_cpu scen "$map" "$scen")
+                b=$(cli_cpu batch --threads 1 "$map" "$scen")
+                echo "$a" >>"$tmp/cpu.scen"
+                echo "$b" >>"$tmp/cpu.batch"
+                awk -v a="$a" -v b="$b" 'BEGIN { if (a > 0) printf "%.4f\n", b / a; else print "1" }' >>"$tmp/cpu.ratio"
+                i=$((i + 1))
+            done
+            mid=$(( (cli_repeat + 1) / 2 ))
+            a=$(sort -n "$tmp/cpu.scen" | sed -n "${mid}p")
+            b=$(sort -n "$tmp/cpu.batch" | sed -n "${mid}p")
+            r=$(sort -n "$tmp/cpu.ratio" | sed -n "${mid}p")
+            awk -v n="$name" -v a="$a" -v b="$b" -v r="$r" 'BEGIN {
+                printf "| %s | %.3f | %.3f | %.2f× | %s |\n", n, a, b, r,
+                    (a < 0.05 ? "too short to time" : (r <= 1.05 ? "met" : "**not met**")) }' >>"$tmp/clicpu.md"
+        done
+    fi
+fi
+
 # Batches: every query of the 512 x 512 maps through ls_batch_run with 1
 # and 2 threads (the issue's goal: at least 1.8x with 2 on 2 cores).
 : >"$tmp/batch.md"
@@ -319,6 +448,34 @@ fi
         echo "1-thread run. Goal: at least 1.8x with 2 threads on this 2-core machine."
         echo
         cat "$tmp/batch.md"
+    fi
+    if [ -s "$tmp/cli.md" ] || [ -s "$tmp/clicpu.md" ]; then
+        echo
+        echo "## The lockstar program: scen and batch"
+        echo
+        echo "Whole processes on each map's scenario file (map loading, searching,"
+        echo "printing). \`lockstar batch\` prints \`scen\`'s bytes and must cost at most"
+        echo "1.05x \`scen\` on one thread: no query is ever searched twice (a path"
+        echo "longer than its slot is kept by its worker and copied out,"
+        echo "ls_batch_run_keep). \`scen\` formats its lines by hand (cli/output.c); the"
+        echo "\"before\" column is the same command at ae104c6, which called printf per"
+        echo "path point (gcc 12.2 -O2 -g, x86_64; another compiler shifts both)."
+        if [ -s "$tmp/cli.md" ]; then
+            echo
+            echo "\`valgrind --tool=callgrind lockstar scen|batch --threads 1 --algo jps"
+            echo "MAP SCEN\`, instructions of the whole process (outputs compared byte for"
+            echo "byte):"
+            echo
+            cat "$tmp/cli.md"
+        fi
+        if [ -s "$tmp/clicpu.md" ]; then
+            echo
+            echo "\`lockstar scen MAP SCEN\` and \`lockstar batch MAP SCEN --threads 1\`"
+            echo "(default query: A*), CPU time from their summary lines (clock()),"
+            echo "taking turns $cli_repeat times; medians, the ratio the median of the turns' ratios:"
+            echo
+            cat "$tmp/clicpu.md"
+        fi
     fi
     if [ -s "$tmp/replay.md" ]; then
         echo
