@@ -528,6 +528,48 @@ ls_status ls_search_cell_state(const ls_search *search, int32_t x, int32_t y,
 ls_status ls_search_cell_states(const ls_search *search, uint8_t *states,
                                 size_t count);
 
+/* A cell's figures in the query begun last (ls_search_cell_costs). */
+typedef struct ls_cell_costs {
+    int32_t state; /* LS_VISIT_*, as ls_search_cell_state gives */
+    int32_t g;     /* cost of the best path found so far from the start */
+    int32_t h;     /* the estimate h to the goal (see "Search order") */
+    int32_t f;     /* g + floor(h * weight / 65536): the cell's key */
+} ls_cell_costs;
+
+/* The g, h and f of cell (x, y), with its state, for the query begun last,
+ * in progress or ended, whatever its outcome (the figures the search has
+ * when it stopped, as for ls_search_cell_state).
+ *   LS_VISIT_NONE  (not reached by this query, whatever earlier queries
+ *                  reached; with JPS, every cell a jump passed over):
+ *                  g = h = f = -1.
+ *   LS_VISIT_OPEN, LS_VISIT_CLOSED: g is the cell's g, the sum of the step
+ *                  costs (base cost x multiplier of the cell entered) of
+ *                  the path from the start the search holds for it; for a
+ *                  closed cell the g it was expanded with, which never
+ *                  changes after. h is the query's estimate from (x, y)
+ *                  to the goal with its heuristic (LS_HEURISTIC_AUTO as
+ *                  resolved: octile or Manhattan) and step costs, before
+ *                  any weight; f = g + floor(h * weight / 65536), the f
+ *                  the open list orders by (keys tie on f, then on g by
+ *                  the tie-break). The start has g 0; the goal of a found
+ *                  path is open with g the path's cost. All three are at
+ *                  most LS_COST_MAX.
+ * Statuses, *out untouched on every error: LS_ERR_NULL_ARGUMENT,
+ * LS_ERR_NO_QUERY (nothing begun, or the last begin was refused),
+ * LS_ERR_OUT_OF_BOUNDS, LS_ERR_GRID_CHANGED (the grid was edited since the
+ * query began: the g of a closed cell is worked out from the grid's
+ * terrain, below, so it is no longer known).
+ * The search keeps the g of open cells; a closed cell's g it clears, so
+ * that its one "strictly smaller g" comparison also skips closed cells.
+ * This call therefore reads an open cell in O(1), and a closed one by
+ * walking its parent chain back to the start (as ls_search_partial_path
+ * does), one step per cell of that path, adding up the step costs with
+ * the terrain of the grid the query ran on: that grid must still exist.
+ * Queries cost the same whether or not this is ever called. No
+ * allocation; for debugging and pictures, like the states. */
+ls_status ls_search_cell_costs(const ls_search *search, int32_t x, int32_t y,
+                               ls_cell_costs *out);
+
 /* ------------------------------------------------------------------------
  * Batches: many queries on one grid, on worker threads
  *

@@ -30,6 +30,7 @@ int suite_selftest_register(void);
 int suite_replay_register(void);
 int suite_replay_alloc_register(void);
 int suite_visit_register(void);
+int suite_costs_register(void);
 int suite_picture_register(void);
 
 #endif

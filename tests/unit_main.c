@@ -22,7 +22,8 @@ static const register_fn all_suites[] = {
     suite_vectors_register,    suite_queue_register,
     suite_batch_register,      suite_replay_register,
     suite_edits_register,      suite_selftest_register,
-    suite_visit_register,      suite_picture_register,
+    suite_visit_register,      suite_costs_register,
+    suite_picture_register,
     suite_replay_alloc_register,
     suite_sizes_register,
 };
