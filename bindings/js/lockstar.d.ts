@@ -81,6 +81,8 @@ export type TieBreak = 0 | 1;
 export type Algorithm = 0 | 1;
 /** VISIT_NONE, VISIT_OPEN or VISIT_CLOSED */
 export type VisitState = 0 | 1 | 2;
+/** A reached cell's figures (Search.cellCosts): its state, VISIT_OPEN or VISIT_CLOSED, and g, h, f. */
+export interface CellCosts { state: 1 | 2; g: number; h: number; f: number; }
 /** STEP_LEGAL, _OUT_OF_BOUNDS, _BLOCKED, _NOT_A_MOVE or _CORNER */
 export type StepReason = 0 | 1 | 2 | 3 | 4;
 /** AGENT_IDLE, AGENT_MOVING or AGENT_ARRIVED */
@@ -177,6 +179,13 @@ export interface Search {
   partialPath(): Int32Array;
   /** VISIT_NONE, VISIT_OPEN or VISIT_CLOSED of one cell. */
   cellState(x: number, y: number): VisitState;
+  /** ls_search_cell_costs: g (best cost found so far from the start), h (the
+   * query's estimate to the goal, before the weight) and f = g + floor(h *
+   * weight / 65536), the open list's key, of a cell the query begun last
+   * reached; null where it did not (with JPS, cells a jump passed over).
+   * Throws LockstarError: ERR_NO_QUERY, ERR_OUT_OF_BOUNDS, ERR_GRID_CHANGED
+   * (the grid was edited since the query began). */
+  cellCosts(x: number, y: number): CellCosts | null;
   /** Every cell's VISIT_* value, row-major (all VISIT_NONE when no query was begun). */
   cellStates(): Uint8Array;
   /** Free the context now (idempotent); later calls throw TypeError. */

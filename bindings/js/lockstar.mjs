@@ -783,6 +783,17 @@ class Search {
     ls._check(ls._x.ls_search_cell_state(this._live(), int32(x, 'x'), int32(y, 'y'), out), 'search.cellState');
     return ls._i32(out);
   }
+  /** ls_search_cell_costs of one cell: { state, g, h, f } where the query
+   * begun last reached it, null where it did not; throws LockstarError
+   * (ERR_NO_QUERY, ERR_OUT_OF_BOUNDS, ERR_GRID_CHANGED after an edit). */
+  cellCosts(x, y) {
+    const ls = this._ls;
+    const out = ls._s + SCRATCH.big; // ls_cell_costs: four int32
+    ls._check(ls._x.ls_search_cell_costs(this._live(), int32(x, 'x'), int32(y, 'y'), out), 'search.cellCosts');
+    const state = ls._i32(out);
+    if (state === 0) return null;
+    return { state, g: ls._i32(out + 4), h: ls._i32(out + 8), f: ls._i32(out + 12) };
+  }
   /** ls_search_cell_states: every cell's VISIT_* byte, row-major; all
    * VISIT_NONE when no query was begun (or the last begin was refused). */
   cellStates() {

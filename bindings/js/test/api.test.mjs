@@ -1,6 +1,6 @@
 // api.test.mjs - lockstar.mjs's core API (bindings/js/lockstar.d.ts): the
 // constants against the C headers, statuses, grids, findPath, sliced
-// searches and their cell states, smoothing, the self-test, argument
+// searches, their cell states and costs (g, h, f against a Dijkstra), smoothing, the self-test, argument
 // checks, loading from bytes, a path and a URL, and the imports the wasm
 // needs (none that a browser lacks).
 import { test } from 'node:test';
@@ -173,6 +173,91 @@ test('createSearch: begin, step, result, cell states, partial path', async () =>
   s.destroy();
   c.destroy();
   assert.throws(() => s.step(1), TypeError);
+});
+
+// Cost from (sx, sy) to every cell by a plain Dijkstra under the default
+// moves (8-connected, no corner cutting, 10 and 14 times the cost of the
+// cell entered), written from lockstar.h; Infinity where unreachable.
+function dijkstra(w, h, cells, sx, sy) {
+  const dist = new Array(w * h).fill(Infinity);
+  const done = new Array(w * h).fill(false);
+  const free = (x, y) => x >= 0 && y >= 0 && x < w && y < h && cells[y * w + x] !== 0;
+  dist[sy * w + sx] = 0;
+  for (;;) {
+    let u = -1;
+    for (let i = 0; i < w * h; i++) if (!done[i] && dist[i] < Infinity && (u < 0 || dist[i] < dist[u])) u = i;
+    if (u < 0) return dist;
+    done[u] = true;
+    const x = u % w, y = (u - x) / w;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        if ((dx === 0 && dy === 0) || !free(x + dx, y + dy)) continue;
+        if (dx !== 0 && dy !== 0 && !(free(x + dx, y) && free(x, y + dy))) continue;
+        const v = (y + dy) * w + x + dx;
+        dist[v] = Math.min(dist[v], dist[u] + (dx && dy ? 14 : 10) * cells[v]);
+      }
+    }
+  }
+}
+
+test('search.cellCosts: g, h and f of reached cells, null elsewhere, errors', async () => {
+  const { LockstarError } = await lockstarModule();
+  const ls = await loadLockstar();
+  const w = 10, h = 8;
+  const g = ls.createGrid(w, h);
+  g.setRect(4, 0, 1, 6, 0);
+  g.setRect(6, 3, 3, 3, 5);
+  const q = { startX: 0, startY: 0, goalX: 9, goalY: 7 };
+  const s = ls.createSearch(g);
+  assert.throws(() => s.cellCosts(0, 0), (e) => e instanceof LockstarError && e.status === ls.STATUS.ERR_NO_QUERY);
+  assert.equal(s.begin(q), ls.STATUS.OK);
+  assert.equal(s.step(0), ls.STATUS.OK);
+  const r = s.result();
+  const best = dijkstra(w, h, g.cells(), 0, 0);
+  const octile = (x, y) => {
+    const dx = Math.abs(x - 9), dy = Math.abs(y - 7);
+    return 14 * Math.min(dx, dy) + 10 * (Math.max(dx, dy) - Math.min(dx, dy));
+  };
+  let closed = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const c = s.cellCosts(x, y);
+      const state = s.cellState(x, y);
+      if (state === ls.VISIT_NONE) {
+        assert.equal(c, null);
+        continue;
+      }
+      assert.equal(c.state, state);
+      assert.equal(c.h, octile(x, y), `h at ${x},${y}`);
+      assert.equal(c.f, c.g + c.h);
+      if (state === ls.VISIT_CLOSED) {
+        assert.equal(c.g, best[y * w + x], `closed ${x},${y}: the Dijkstra cost`);
+        closed++;
+      } else {
+        assert.ok(c.g >= best[y * w + x]);
+      }
+    }
+  }
+  assert.equal(closed, r.expansions);
+  assert.deepEqual(s.cellCosts(9, 7), { state: ls.VISIT_OPEN, g: r.cost, h: 0, f: r.cost });
+  assert.equal(s.cellCosts(4, 0), null); // a wall
+  // Weighted: f = g + floor(h * weight).
+  assert.equal(s.begin({ ...q, weight: '1.5' }), ls.STATUS.OK);
+  s.step(0);
+  assert.deepEqual(s.cellCosts(0, 0), { state: ls.VISIT_CLOSED, g: 0, h: octile(0, 0), f: Math.floor(octile(0, 0) * 1.5) });
+  // JPS: the cells a jump passes over are not reached.
+  const corridor = ls.createGrid(12, 1);
+  const j = ls.createSearch(corridor);
+  assert.equal(j.begin({ startX: 0, startY: 0, goalX: 11, goalY: 0, algorithm: ls.ALGO_JPS }), ls.STATUS.OK);
+  assert.equal(j.step(0), ls.STATUS.OK);
+  assert.equal(j.cellCosts(5, 0), null);
+  assert.deepEqual(j.cellCosts(11, 0), { state: ls.VISIT_OPEN, g: 110, h: 0, f: 110 });
+  assert.throws(() => j.cellCosts(12, 0), (e) => e instanceof LockstarError && e.status === ls.STATUS.ERR_OUT_OF_BOUNDS);
+  assert.throws(() => j.cellCosts(0.5, 0), TypeError);
+  // An edit after the query: the figures are no longer known.
+  corridor.set(3, 0, 2);
+  assert.throws(() => j.cellCosts(0, 0), (e) => e instanceof LockstarError && e.status === ls.STATUS.ERR_GRID_CHANGED);
+  for (const o of [s, j, g, corridor]) o.destroy();
 });
 
 test('smoothPath gives the waypoints', async () => {
