@@ -27,7 +27,11 @@
 //  10. every result shows the search's time;
 //  11. hovering a cell reads its cost and the search's state there (open,
 //      closed, unvisited: cells the CLI's picture colours so), and after a
-//      stroke the read-out names the stroke's last cell;
+//      stroke the read-out names the stroke's last cell; reached cells
+//      read g, h and f: h the octile estimate to the goal worked out here,
+//      f = g + floor(h x weight), and with weight 1.0 a closed cell's g
+//      the cost `lockstar path` finds from the start to that cell, the
+//      goal's the path's cost;
 //  12. the goal (demo.map) and the start (rts.map, grabbed by its ring)
 //      drag directly with the Wall tool chosen: the query changes to the
 //      CLI's result for the new ends and no cell is painted;
@@ -268,6 +272,61 @@ function passableNear(file, x, y) {
 
 const readout = () => page.textContent('#cursor-info');
 
+// g, h and f as the read-out shows them ("... · g 140 · h 90 · f 230 ..."),
+// or null when it shows none.
+function readCosts(text) {
+  const m = / · g (\d+) · h (\d+) · f (\d+)/.exec(text);
+  return m ? { g: Number(m[1]), h: Number(m[2]), f: Number(m[3]) } : null;
+}
+
+// The figures of the cells hovered after the search of q (A*, octile,
+// default step costs 10 and 14) on map with that swamp cost, each against
+// what is worked out here: h the octile estimate to the goal, f = g +
+// floor(h x weight), g at least the cheapest cost `lockstar path` finds to
+// the cell, and equal to it for a closed cell when the weight is 1.0 (A*
+// with a consistent estimate expands each cell at its cheapest cost); the
+// goal's g the path's cost. The cells: the path's (closed but the goal),
+// and where the CLI's picture is read (colours), closed and open cells
+// off the path, and an unvisited one, which shows no figures.
+async function hoverCostsCheck(map, q, swamp, colours) {
+  const weight = Number(q.weight ?? '1');
+  const words = cliWords(q, swamp);
+  const found = cliPath(map, words);
+  const path = found.path.split(' ').map((p) => p.split(',').map(Number));
+  const cells = [0.25, 0.5, 0.75].map((t) => ({ at: path[Math.floor(t * (path.length - 1))], kind: 'path' }));
+  cells.push({ at: path[path.length - 1], kind: 'goal' });
+  for (const [colour, kind] of [['97B8EC', 'closed'], ['90CA9B', 'open'], ['ECECE4', 'unvisited']]) {
+    const i = colours ? colours.lastIndexOf(colour) : -1;
+    if (i >= 0) cells.push({ at: [i % 48, Math.floor(i / 48)], kind });
+  }
+  const octile = ([x, y]) => {
+    const dx = Math.abs(x - q.to[0]), dy = Math.abs(y - q.to[1]);
+    return 14 * Math.min(dx, dy) + 10 * (Math.max(dx, dy) - Math.min(dx, dy));
+  };
+  const what = `weight ${weight}`;
+  for (const { at, kind } of cells) {
+    const point = await cellPoint(at[0], at[1]);
+    await page.mouse.move(point.x, point.y);
+    const text = await readout();
+    const c = readCosts(text);
+    if (kind === 'unvisited') {
+      check(c === null && text.includes('state unvisited'), `${what}: hovering unvisited ${at} shows no g, h, f: "${text}"`);
+      continue;
+    }
+    if (!c) {
+      check(false, `${what}: hovering ${kind} cell ${at} shows g, h and f`, `read-out "${text}"`);
+      continue;
+    }
+    const cheapest = Number(cliPath(map, cliWords({ from: q.from, to: at }, swamp)).cost);
+    const h = octile(at);
+    const g = kind === 'goal' ? Number(found.cost)
+      : weight === 1 && kind !== 'open' ? cheapest : c.g;
+    check(c.h === h && c.f === c.g + Math.floor(h * weight) && c.g === g && c.g >= cheapest,
+      `${what}: hovering ${kind} cell ${at}: g ${c.g} h ${c.h} f ${c.f}`,
+      `expected h ${h}, f = g + floor(h x ${weight}), g ${g} (lockstar path's cheapest to it: ${cheapest})`);
+  }
+}
+
 // Where the board, the run controls and the result's status and time are,
 // whether the page scrolls, and whether Find path and Animate move the
 // board; one check each, named by what.
@@ -392,6 +451,10 @@ try {
     }
     check(seen.length === 4, 'the CLI\'s picture has closed, open, unreached and wall cells to hover', seen.join('; '));
   }
+  await hoverCostsCheck(demo, q1, 4, colours1);
+  await setQuery({ from: [3, 20], to: [44, 2] });
+  await run();
+  await hoverCostsCheck(demo, { from: [3, 20], to: [44, 2] }, 4, cliCellColours(demo, cliWords({ from: [3, 20], to: [44, 2] }, 4), 48, 24));
 
   // 3. JPS with waypoints (uniform costs: swamp cost 1)
   await loadBundled('demo.map', 1);

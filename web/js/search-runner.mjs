@@ -127,6 +127,12 @@ export class SearchRunner {
     outcome.time = time;
     outcome.expansions = this.search.expansions();
     outcome.states = this.search.cellStates();
+    // g, h and f are read when a cell is hovered, not copied for every
+    // cell: the reader is this context's, whose query stays this outcome's
+    // until the next begin (which replaces the outcome) or an edit (which
+    // drops it: main.mjs).
+    const search = this.search;
+    outcome.costs = (x, y) => search.cellCosts(x, y);
     if (!outcome.done) return this.#report(outcome);
     this.active = false;
     if (status < 0) return this.#report(outcome); // an error part-way
