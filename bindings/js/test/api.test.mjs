@@ -1,8 +1,8 @@
 // api.test.mjs - lockstar.mjs's core API (bindings/js/lockstar.d.ts): the
 // constants against the C headers, statuses, grids, findPath, sliced
-// searches, their cell states and costs (g, h, f against a Dijkstra), smoothing, the self-test, argument
-// checks, loading from bytes, a path and a URL, and the imports the wasm
-// needs (none that a browser lacks).
+// searches, their cell states and costs (g, h, f against a Dijkstra),
+// smoothing, the self-test, argument checks, loading from bytes, a path
+// and a URL, and the imports the wasm needs (none that a browser lacks).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
