@@ -3,7 +3,9 @@
 // destroy() is freed after the engine collects it (FinalizationRegistry),
 // counted by ls.liveObjects(); 100 forgotten 256x256 grids with a findPath
 // each no longer hold 142 MB; 10,000 create/forget cycles leave the wasm
-// memory flat. Needs node --expose-gc (test/run.sh passes it).
+// memory flat; findPath's contexts, one per grid size, give the results a
+// context of the grid's own gives. Needs node --expose-gc (test/run.sh
+// passes it).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { lockstarModule } from './helpers.mjs';
@@ -149,4 +151,32 @@ test('10,000 create/forget cycles over frames keep the wasm memory flat', { skip
   assert.ok(peakLive <= 2 * 110 + 2, `objects alive at once: at most a frame's (${peakLive})`);
   await collect(ls, 0);
   assert.equal(ls.liveObjects().total, 0);
+});
+
+test('findPath shares one context per grid size (the last 4 sizes kept): the same results as a context of its own', async () => {
+  const { load } = await lockstarModule();
+  const ls = await load();
+  const grids = [];
+  for (let n = 8; n < 15; n++) {
+    const g = ls.createGrid(n, n + 3);
+    g.setRect(n >> 1, 1, 1, n + 1, 0);
+    g.setRect(1, n, n - 2, 1, 5);
+    grids.push(g, ls.createGrid(n, n + 3));
+  }
+  const bytes = () => ls._memory.buffer.byteLength;
+  let after = 0;
+  for (let round = 0; round < 3; round++) {
+    for (const g of grids) {
+      const q = { startX: 0, startY: 0, goalX: g.width - 1, goalY: g.height - 1 };
+      const own = ls.createSearch(g);
+      assert.deepEqual(ls.findPath(g, q), ls.findPath(g, q, { search: own }));
+      assert.deepEqual(ls.findPath(g, { ...q, algorithm: ls.ALGO_JPS, goalX: 0 }),
+        ls.findPath(g, { ...q, algorithm: ls.ALGO_JPS, goalX: 0 }, { search: own }));
+      own.destroy();
+    }
+    if (round === 0) after = bytes();
+  }
+  assert.equal(bytes(), after, 'evicted contexts are freed and their memory reused');
+  assert.deepEqual(ls.liveObjects(), { grid: 14, search: 0, queue: 0, batch: 0, agent: 0, rng: 0, total: 14 });
+  for (const g of grids) g.destroy();
 });
