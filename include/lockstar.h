@@ -540,8 +540,9 @@ typedef struct ls_cell_costs {
  * in progress or ended, whatever its outcome (the figures the search has
  * when it stopped, as for ls_search_cell_state).
  *   LS_VISIT_NONE  (not reached by this query, whatever earlier queries
- *                  reached; with JPS, every cell a jump passed over):
- *                  g = h = f = -1.
+ *                  reached; with JPS, every cell a jump passed over, the
+ *                  found path's cells between its jump points included,
+ *                  unless another jump stopped there): g = h = f = -1.
  *   LS_VISIT_OPEN, LS_VISIT_CLOSED: g is the cell's g, the sum of the step
  *                  costs (base cost x multiplier of the cell entered) of
  *                  the path from the start the search holds for it; for a
