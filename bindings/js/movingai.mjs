@@ -201,8 +201,9 @@ function mapOfRows(rows, width, swampCost) {
 
 /**
  * A map as text written by hand or read from a file: a whole Moving AI
- * map (its first word is "type": read by parseMap, every rule of the
- * format), or the bare block of its rows, e.g. a template literal:
+ * map (its first word is "type": read by parseMap from that line, blank
+ * lines before it ignored, every rule of the format), or the bare block
+ * of its rows, e.g. a template literal:
  *
  *   parseMapText(`
  *     ..@@..
@@ -222,8 +223,19 @@ export function parseMapText(text, options = {}) {
   const swampCost = checkSwampCost(options.swampCost ?? 1, 'parseMapText');
   const c = new Lines(text);
   let line;
-  while ((line = c.next()) && blank(line.text));
-  if (line && words(line.text)[0] === 'type') return parseMap(text, { swampCost });
+  let start = 0;
+  while ((start = c.pos, line = c.next()) && blank(line.text));
+  if (line && words(line.text)[0] === 'type') {
+    // A whole map: parseMap from its header (after the blank lines a
+    // template literal may open with), lines counted in the text given.
+    const skipped = line.number - 1;
+    try {
+      return parseMap(skipped === 0 ? text : text.slice(start), { swampCost });
+    } catch (e) {
+      if (skipped === 0 || typeof e.line !== 'number') throw e;
+      return fail(e.line + skipped, e.reason);
+    }
+  }
   if (!line) fail(c.line === 0 ? 1 : c.line, 'no map rows (expected rows of . G S @ O T W, or a Moving AI map)');
   const rows = [];
   let width = 0;

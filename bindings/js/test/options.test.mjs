@@ -212,9 +212,19 @@ test('gridFromText: a whole .map file reads as parseMap reads it', async () => {
     g.destroy();
     h.destroy();
   }
-  // A header's errors are parseMap's own.
+  // A header's errors are parseMap's own, lines counted in the text given.
   assert.throws(() => ls.gridFromText('type octile\nheight 2\nwidth 2\nmap\n..\n'),
     (e) => e.message === '6: file ends after 1 of 2 map rows' && e.line === 6);
+  assert.throws(() => ls.gridFromText('\n  \ntype octile\nheight 2\nwidth 2\nmap\n..\n'),
+    (e) => e.message === '8: file ends after 1 of 2 map rows' && e.line === 8 &&
+      e.reason === 'file ends after 1 of 2 map rows');
+  // Blank lines before the header (a template literal's first line) are skipped.
+  const demo = readFileSync(join(examplesDir, 'demo.map'), 'latin1');
+  const a = ls.gridFromText(demo);
+  const b = ls.gridFromText(`\n${demo}`);
+  assert.equal(b.digest(), a.digest());
+  a.destroy();
+  b.destroy();
 });
 
 test('gridFromText: bad blocks throw "LINE: reason" with the reader\'s words', async () => {
