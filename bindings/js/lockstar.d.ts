@@ -329,7 +329,8 @@ export interface Lockstar extends Constants {
   gridFromText(text: string, options?: { swampCost?: number; compact?: boolean }): Grid;
   createSearch(grid: Grid, options?: { compact?: boolean }): Search;
   /** Run a query to the end; a refused query is a negative status, not an exception.
-   * Without options.search, the instance's context for the grid's size runs it. */
+   * Without options.search, the instance's context for the grid's size runs it (one
+   * per size, made by the first findPath, freed with the last grid of that size). */
   findPath(grid: Grid, query: Query, options?: { search?: Search }): PathResult;
   /** Objects owning wasm memory not freed yet (by destroy() or after
    * collection), by kind, and their total. */

@@ -92,7 +92,6 @@ const POINT_SIZE = 8;
 // One scratch block for out-parameters, allocated once per instance.
 const SCRATCH = { query: 0, result: 64, out: 96, out2: 104, big: 128, size: 256 };
 const EMPTY_DIGEST = 'cbf29ce484222325'; // ls_path_digest of no points
-const SIZE_SEARCHES = 4; // grid sizes whose findPath context is kept
 
 const isNode = typeof process === 'object' && process !== null &&
   typeof process.versions === 'object' && process.versions !== null &&
@@ -306,14 +305,16 @@ class Lockstar {
   // collected, its memory goes with it and nothing is left to free.
   _initNatives() {
     this._liveCounts = { grid: 0, search: 0, queue: 0, batch: 0, agent: 0, rng: 0 };
-    this._sizeSearches = new Map(); // findPath's contexts, see _sizeSearch
+    this._sizeSearches = new Map(); // 'WxH' -> findPath's context, see _sizeSearch
+    this._gridsOfSize = new Map();  // 'WxH' -> grids of that size not freed yet
     this._registry = typeof FinalizationRegistry === 'function'
       ? new FinalizationRegistry((handle) => this._release(handle))
       : null;
   }
-  _adopt(obj, kind, ptr, more = 0) {
-    const handle = { kind, ptr, more };
+  _adopt(obj, kind, ptr, more = 0, size = null) {
+    const handle = { kind, ptr, more, size };
     this._liveCounts[kind]++;
+    if (size !== null) this._gridsOfSize.set(size, (this._gridsOfSize.get(size) ?? 0) + 1);
     if (this._registry) this._registry.register(obj, handle, handle);
     return handle;
   }
@@ -333,6 +334,18 @@ class Lockstar {
       default: this._free(more); this._free(ptr); break; // agent (its route), rng
     }
     this._liveCounts[kind]--;
+    if (handle.size !== null) {
+      // The last grid of its size gone: findPath's context for that size too.
+      const left = this._gridsOfSize.get(handle.size) - 1;
+      if (left > 0) {
+        this._gridsOfSize.set(handle.size, left);
+      } else {
+        this._gridsOfSize.delete(handle.size);
+        const search = this._sizeSearches.get(handle.size);
+        if (search !== undefined) x.ls_search_destroy(search);
+        this._sizeSearches.delete(handle.size);
+      }
+    }
   }
   // destroy(): free now and forget the registration.
   _destroy(handle) {
@@ -511,24 +524,18 @@ class Lockstar {
   // context to be used (created once for a size, reused for any number of
   // queries; each query starts afresh, so no result depends on which
   // context ran it). A forgotten grid thus leaves only its cells behind
-  // (about 1.3 bytes a cell), not a context (20 bytes a cell). The
-  // SIZE_SEARCHES sizes used last are kept, for the instance's lifetime.
+  // (about 1.3 bytes a cell), not a context (20 bytes a cell). A size's
+  // context is made by the first findPath on a grid of that size and
+  // freed with the last grid of that size (destroyed or collected).
   _sizeSearch(width, height) {
     const key = `${width}x${height}`;
     let ptr = this._sizeSearches.get(key);
-    if (ptr !== undefined) {
-      this._sizeSearches.delete(key); // most recently used last
-    } else {
+    if (ptr === undefined) {
       const out = this._s + SCRATCH.out;
       this._check(this._x.ls_search_create_with(width, height, 0, 0, out), 'findPath: a search context');
       ptr = this._u32(out);
-      if (this._sizeSearches.size >= SIZE_SEARCHES) {
-        const [oldest, old] = this._sizeSearches.entries().next().value;
-        this._sizeSearches.delete(oldest);
-        this._x.ls_search_destroy(old);
-      }
+      this._sizeSearches.set(key, ptr);
     }
-    this._sizeSearches.set(key, ptr);
     return ptr;
   }
 
@@ -626,7 +633,7 @@ class Grid {
     const out = ls._s + SCRATCH.out;
     ls._check(ls._x.ls_grid_create_with(width, height, flags, 0, out), 'createGrid');
     this._ptr = ls._u32(out);
-    this._handle = ls._adopt(this, 'grid', this._ptr);
+    this._handle = ls._adopt(this, 'grid', this._ptr, 0, `${width}x${height}`);
     this.width = width;
     this.height = height;
     this.compact = flags === 1;
