@@ -625,6 +625,15 @@ namespace Lockstar
             return (Visit)v;
         }
 
+        /// <summary>Debug read-out of one cell's g, h and f with its state, for the
+        /// query begun last (ls_search_cell_costs); throws where C returns an error.</summary>
+        public CellCosts CellCosts(int x, int y)
+        {
+            CellCosts c;
+            Lib.Check(Native.ls_search_cell_costs(Handle, x, y, out c), "ls_search_cell_costs");
+            return c;
+        }
+
         /// <summary>Debug read-out: Visit per cell, row-major (Width * Height).</summary>
         public Visit[] CellStates()
         {

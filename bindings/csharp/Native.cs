@@ -251,6 +251,18 @@ namespace Lockstar
         public int Travelled;
     }
 
+    /// <summary>ls_cell_costs: a cell's search state with its g, h and f
+    /// (-1 each where the query did not reach the cell).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct CellCosts
+    {
+        public int State;
+        public int G;
+        public int H;
+        public int F;
+        public Visit Visit { get { return (Visit)State; } }
+    }
+
     /// <summary>ls_selftest_report.</summary>
     [StructLayout(LayoutKind.Sequential)]
     public struct SelftestReport
@@ -340,6 +352,8 @@ namespace Lockstar
         public static extern Status ls_search_cell_state(SearchHandle search, int x, int y, out int state);
         [DllImport(Library, CallingConvention = Cdecl)]
         public static extern Status ls_search_cell_states(SearchHandle search, [Out] byte[] states, UIntPtr count);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_search_cell_costs(SearchHandle search, int x, int y, out CellCosts costs);
 
         // Batches.
         [DllImport(Library, CallingConvention = Cdecl)]

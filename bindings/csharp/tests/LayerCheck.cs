@@ -202,6 +202,13 @@ namespace Lockstar.Tests
                 Same("Expansions after one step", 1u, s.Expansions);
                 Same("CellState of the start", Visit.Closed, s.CellState(1, 1));
                 Same("CellStates of the start", Visit.Closed, s.CellStates()[1 * g.Width + 1]);
+                CellCosts cc = s.CellCosts(1, 1);
+                Same("CellCosts of the start: state", Visit.Closed, cc.Visit);
+                Same("CellCosts of the start: g", 0, cc.G);
+                Same("CellCosts of the start: h (octile 7,2)", 78, cc.H);
+                Same("CellCosts of the start: f", 78, cc.F);
+                Same("CellCosts of an unreached cell: g", -1, s.CellCosts(g.Width - 1, g.Height - 1).G);
+                Throws("CellCosts out of the grid", Status.ErrOutOfBounds, () => s.CellCosts(-1, 0));
                 Same("Step to the end", Status.Ok, s.Step());
             }
             using (PathQueue qu = new PathQueue(g.Width, g.Height, 4, 64)) {
