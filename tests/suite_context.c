@@ -5,8 +5,8 @@
  * many queries (some abandoned half-way) gives what a fresh one gives,
  * its per-cell stamps wrap without leaking old queries, and contexts on
  * one grid, stepped in turns or on four threads, never disturb each other.
- * (A compact context's results against a full one's: suite_heap.c, with
- * the open-list forms.)
+ * (A compact context's results against a full one's: suite_heap_search.c,
+ * with the open-list forms.)
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
