@@ -28,7 +28,8 @@
 # (the lockstar program: step 4, and with BENCH_REPLAY the replay to time,
 # `lockstar replay SCRIPT --profile`, median of BENCH_REPLAY_REPEAT=7 runs;
 # each skipped when not given), BENCH_CLI_REPEAT (3), BENCH_CLI_MAPS (the
-# maps of step 4: all five; BENCH_QUICK: arena lak303d), BENCH_CALLGRIND_QUERIES (30), BENCH_JPS_MAPS (lak303d arena: JPS against
+# maps of step 4: all five and corridor512, generated; BENCH_QUICK: arena
+# lak303d), BENCH_CALLGRIND_QUERIES (30), BENCH_JPS_MAPS (lak303d arena: JPS against
 # lockstar A* in instructions, on every query of the scenario), BENCH_CLOCK (wall, or cpu for thread CPU
 # time on a busy machine), BENCH_COMMIT (the source version to print;
 # default: git describes this tree), BENCH_QUICK=1 (a short run for trying the
@@ -57,7 +58,7 @@ gen_queries=${BENCH_GEN_QUERIES:-32}
 cg_maps=${BENCH_CALLGRIND_MAPS:-lak303d random512-20-0}
 cg_queries=${BENCH_CALLGRIND_QUERIES:-30}
 jps_maps=${BENCH_JPS_MAPS:-lak303d arena}
-cli_maps=${BENCH_CLI_MAPS:-arena lak303d maze512-4-0 random512-20-0 16room_000}
+cli_maps=${BENCH_CLI_MAPS:-arena lak303d maze512-4-0 random512-20-0 16room_000 corridor512}
 batch_repeat=${BENCH_BATCH_REPEAT:-9}
 jps_limit=
 limit=
@@ -224,8 +225,52 @@ cli_before() {
     maze512-4-0) echo 1334934778 ;;
     random512-20-0) echo 1695620981 ;;
     16room_000) echo 393152199 ;;
+    corridor512) echo 7173776334 ;;
     *) echo - ;;
     esac
+}
+# corridor512: a perfect maze of one-cell corridors on 512 x 512 cells
+# (randomised depth-first search) and 300 queries between corridor cells,
+# written into $tmp (never into the tree). None of the shared maps has a
+# path longer than 4 (w + h) points, the room `lockstar batch` gives a
+# path at first; here most are, which is where a batch used to search
+# queries twice. minstd draws, exact in any awk's doubles: every awk
+# writes the same files.
+corridor_maze() { # OUT-PREFIX
+    awk -v OUT="$1" 'function draw(n) { seed = (seed * 48271) % 2147483647; return seed % n }
+    BEGIN {
+        N = 512; Q = 300; seed = 20261202; c = int((N - 1) / 2)
+        sp = 0; sx[sp] = 0; sy[sp] = 0; sp++; seen[0, 0] = 1; open[1, 1] = 1
+        split("1 0 -1 0", dxs, " "); split("0 1 0 -1", dys, " ")
+        while (sp > 0) {
+            x = sx[sp - 1]; y = sy[sp - 1]; n = 0
+            for (d = 1; d <= 4; d++) {
+                nx = x + dxs[d]; ny = y + dys[d]
+                if (nx >= 0 && nx < c && ny >= 0 && ny < c && !((nx, ny) in seen))
+                    cand[n++] = d
+            }
+            if (n == 0) { sp--; continue }
+            d = cand[draw(n)]; nx = x + dxs[d]; ny = y + dys[d]; seen[nx, ny] = 1
+            open[2 * x + 1 + dxs[d], 2 * y + 1 + dys[d]] = 1
+            open[2 * nx + 1, 2 * ny + 1] = 1
+            sx[sp] = nx; sy[sp] = ny; sp++
+        }
+        map = OUT ".map"
+        printf "type octile\nheight %d\nwidth %d\nmap\n", N, N > map
+        for (y = 0; y < N; y++) {
+            row = ""
+            for (x = 0; x < N; x++) row = row ((x, y) in open ? "." : "@")
+            print row > map
+        }
+        close(map)
+        scen = OUT ".map.scen"
+        print "version 1" > scen
+        for (i = 0; i < Q; i++)
+            printf "0\tcorridor512.map\t%d\t%d\t%d\t%d\t%d\t%d\t0\n", N, N,
+                2 * draw(c) + 1, 2 * draw(c) + 1, 2 * draw(c) + 1,
+                2 * draw(c) + 1 > scen
+        close(scen)
+    }'
 }
 cli_run() { # the lockstar program with ARGS, through libtool if wrapped
     if [ -n "$cli_lt" ]; then "$cli_lt" --mode=execute "$@"; else "$@"; fi
@@ -244,6 +289,9 @@ cli_cpu() { # ARGS... -> the CPU seconds the summary line gives
     "$cli" "$@" 2>&1 >/dev/null | sed -n 's/.*, \([0-9.]*\) s$/\1/p'
 }
 if [ -n "$cli" ] && [ -x "$cli" ]; then
+    case " $cli_maps " in
+    *" corridor512 "*) corridor_maze "$tmp/corridor512" ;;
+    esac
     cli_lt=
     if [ "$(head -c 2 "$cli")" = "#!" ] && [ -x "$(dirname "$cli")/../libtool" ]; then
         cli_lt=$(dirname "$cli")/../libtool
@@ -251,6 +299,7 @@ if [ -n "$cli" ] && [ -x "$cli" ]; then
     set --
     for name in $cli_maps; do
         map=$maps/$name.map
+        [ "$name" = corridor512 ] && map=$tmp/corridor512.map
         [ -f "$map" ] || continue
         if [ -f "$map.sub.scen" ]; then scen=$map.sub.scen; else scen=$map.scen; fi
         [ -f "$scen" ] || continue
@@ -289,6 +338,7 @@ if [ -n "$cli" ] && [ -x "$cli" ]; then
     set --
     for name in $cli_maps; do
         map=$maps/$name.map
+        [ "$name" = corridor512 ] && map=$tmp/corridor512.map
         [ -f "$map" ] || continue
         if [ -f "$map.sub.scen" ]; then scen=$map.sub.scen; else scen=$map.scen; fi
         [ -f "$scen" ] || continue
@@ -467,6 +517,14 @@ fi
             echo "byte):"
             echo
             cat "$tmp/cli.md"
+            if grep -q '^| corridor512 ' "$tmp/cli.md"; then
+                echo
+                echo "corridor512 is generated (report.sh, corridor_maze): one-cell corridors,"
+                echo "most paths longer than the 4 (w + h) points \`batch\` first gives one."
+                echo "At ae104c6, which ran such a chunk again, \`batch --threads 1 --algo jps\`"
+                echo "took 10004721167 instructions there, 1.39x \`scen\`'s, 5742379958 of them"
+                echo "in the library against \`scen\`'s 2911393617: every query searched twice."
+            fi
         fi
         if [ -s "$tmp/clicpu.md" ]; then
             echo
