@@ -3,7 +3,7 @@
 # callable from C++.
 #
 # tests/cplusplus.cpp (which includes <lockstar.h>, and through it
-# lockstar_world.h, and <lockstar_selftest.h>) is compiled with every C++
+# lockstar_world.h and lockstar_queue.h, and <lockstar_selftest.h>) is compiled with every C++
 # compiler found, g++ and clang++, as C++11 and as C++17, with
 # -Wall -Wextra -Werror -pedantic; linked against the libraries just built
 # (liblockstar-selftest then liblockstar, as a user links them: the static

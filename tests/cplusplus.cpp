@@ -2,7 +2,7 @@
 // builds it with g++ and clang++, C++11 and C++17, -Wall -Wextra -Werror
 // -pedantic, links it against the built library and runs it).
 //
-// It includes <lockstar.h> (which brings lockstar_world.h) and
+// It includes <lockstar.h> (which brings lockstar_world.h and lockstar_queue.h) and
 // <lockstar_selftest.h> (liblockstar-selftest's), so a header that is not
 // valid C++, lacks its extern "C" block or mangles a name fails to compile
 // or to link here.

@@ -1,5 +1,6 @@
 // Native.cs - the P/Invoke declarations of liblockstar: every function of
-// include/lockstar.h, lockstar_world.h and lockstar_selftest.h, the
+// include/lockstar.h, lockstar_world.h, lockstar_queue.h and
+// lockstar_selftest.h, the
 // blittable structs they take, and the status values.
 //
 // The structs mirror the C ones field for field (the header promises
