@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Native.cs - the P/Invoke declarations of liblockstar: every function of
 // include/lockstar.h, lockstar_world.h, lockstar_queue.h and
 // lockstar_selftest.h, the
@@ -366,6 +367,15 @@ namespace Lockstar
         public static extern Status ls_batch_run(BatchHandle batch, GridHandle grid, [In] Query[] queries, uint count,
                                                  [Out] Point[] points, uint capacity,
                                                  [Out] Status[] statuses, [Out] Result[] results);
+        // ls_batch_run_keep takes its arrays by their first element (pinned
+        // for the call), so a caller can pass queries + ran, as in C.
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_batch_run_keep(BatchHandle batch, GridHandle grid, ref Query queries, uint count,
+                                                      ref Point points, uint capacity,
+                                                      ref Status statuses, ref Result results, out uint ran);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_batch_kept_path(BatchHandle batch, uint index, ref Point points, uint capacity,
+                                                       out uint length);
 
         // Path check.
         [DllImport(Library, CallingConvention = Cdecl)]

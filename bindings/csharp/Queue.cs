@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Queue.cs - the idiomatic layer for many queries at once: PathQueue
 // (ls_queue, requests served under a budget per tick) and Batch (ls_batch,
 // queries on worker threads). Same conventions as Lockstar.cs: refusals
@@ -50,23 +51,54 @@ namespace Lockstar
         /// Every query, each answered as SearchContext.TryFindPath would:
         /// statuses[i] its status, results[i] its PathResult (null when the
         /// query was refused). Throws when the batch itself is refused.
+        /// No query is searched twice and memory does not grow with the
+        /// map: queries go in chunks of at most 256 with 4 * (width +
+        /// height) points each (ls_batch_run_keep); a longer path stays in
+        /// its worker and is copied out (ls_batch_kept_path).
         /// </summary>
         public PathResult[] Run(Grid grid, Query[] queries, out Status[] statuses)
         {
-            uint n = (uint)queries.Length, capacity = (uint)(grid.Width * grid.Height);
-            Point[] points = new Point[Math.Max(1ul, (ulong)n * capacity)];
+            if (grid == null) throw new ArgumentNullException("grid");
+            if (queries == null) throw new ArgumentNullException("queries");
+            const uint Chunk = 256;
+            uint n = (uint)queries.Length;
+            uint capacity = (uint)Math.Max(1, 4 * (grid.Width + grid.Height));
+            Query[] qs = new Query[n];
+            for (uint i = 0; i < n; i++) qs[i] = queries[i].StructSize == 0 ? queries[i].Complete() : queries[i];
             statuses = new Status[n];
             Result[] results = new Result[n];
-            Lib.Check(TryRun(grid, queries, points, capacity, statuses, results), "ls_batch_run");
             PathResult[] r = new PathResult[n];
-            for (uint i = 0; i < n; i++) {
-                if (statuses[i] < 0) continue;
-                Point[] p = Pts.Empty;
-                if (statuses[i] == Status.Ok) {
-                    p = new Point[results[i].PathLength];
-                    Array.Copy(points, (long)i * capacity, p, 0, p.Length);
+            Point[] points = new Point[Math.Max(1u, Math.Min(n, Chunk)) * capacity];
+            uint done = 0;
+            while (done < n) {
+                uint ran;
+                Lib.Check(Native.ls_batch_run_keep(Handle, grid.Handle, ref qs[done], Math.Min(Chunk, n - done),
+                                                   ref points[0], capacity, ref statuses[done], ref results[done],
+                                                   out ran), "ls_batch_run_keep");
+                if (ran == 0)
+                    throw new LockstarException("ls_batch_run_keep ran no query", Status.ErrNullArgument);
+                for (uint j = 0; j < ran; j++) {
+                    uint k = done + j;
+                    if (statuses[k] == Status.ErrBufferTooSmall) {
+                        // Kept by its worker: results[k] is complete (its own status
+                        // is the search's), the path is copied out whole.
+                        Point[] kept = new Point[results[k].PathLength];
+                        uint length;
+                        Lib.Check(Native.ls_batch_kept_path(Handle, j, ref kept[0], (uint)kept.Length, out length),
+                                  "ls_batch_kept_path");
+                        statuses[k] = results[k].Status;
+                        r[k] = new PathResult(results[k], kept);
+                        continue;
+                    }
+                    if (statuses[k] < 0) continue;
+                    Point[] p = Pts.Empty;
+                    if (statuses[k] == Status.Ok) {
+                        p = new Point[results[k].PathLength];
+                        Array.Copy(points, (long)j * capacity, p, 0, p.Length);
+                    }
+                    r[k] = new PathResult(results[k], p);
                 }
-                r[i] = new PathResult(results[i], p);
+                done += ran;
             }
             return r;
         }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // LayerCheck.cs - the idiomatic layer (Lockstar.cs, World.cs) against the
 // raw calls of Native.cs and the answers the header fixes: refusals throw
 // LockstarException with the status and its name while the Try... twins
@@ -241,6 +242,27 @@ namespace Lockstar.Tests
                 using (SearchContext s = new SearchContext(g))
                     Same("batch query 0 as FindPath", s.FindPath(g, new Query(1, 1, 8, 3)).Digest, rs[0].Digest);
                 Same("batch query 2's path", 4, rs[2].Length);
+            }
+            // A serpentine corridor: every path from one end is longer than the
+            // 4 * (w + h) points Batch.Run gives a path at first, so each is kept
+            // by its worker and copied out; all must equal SearchContext.FindPath.
+            const int N = 21;
+            using (Grid sg = new Grid(N, N))
+            using (Batch b = new Batch(N, N, 2)) {
+                for (int y = 1; y < N; y += 2)
+                    sg.SetRect(y % 4 == 1 ? 0 : 1, y, N - 1, 1, Limits.CellBlocked);
+                Query[] qs = new Query[30];
+                for (int i = 0; i < qs.Length; i++) qs[i] = new Query(0, 0, i % N, N - 1);
+                Status[] sts;
+                PathResult[] rs = b.Run(sg, qs, out sts);
+                using (SearchContext s = new SearchContext(sg))
+                    for (int i = 0; i < qs.Length; i++) {
+                        PathResult want = s.FindPath(sg, qs[i]);
+                        Same("kept batch query " + i + ": status", want.Status, sts[i]);
+                        Same("kept batch query " + i + ": digest", want.Digest, rs[i].Digest);
+                        Same("kept batch query " + i + ": length", want.Length, rs[i].Length);
+                    }
+                Expect(rs[N - 1].Length > 4 * (N + N), "a path longer than the first room", "> " + 4 * (N + N), rs[N - 1].Length.ToString());
             }
             Throws("Validate a blocked start", Status.ErrStartBlocked, () => g.Validate(new Query(0, 0, 1, 1)));
             Same("TryValidate", Status.Ok, g.TryValidate(new Query(1, 1, 8, 3)));
