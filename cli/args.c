@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * args.c - the argument loop shared by `lockstar path` and `scen` (see
  * args.h); every message is the one the commands printed before they

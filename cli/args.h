@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * args.h - the one argument loop of the lockstar commands: file operands,
  * "--", --help, the shared query options (options.h) and, for `path`

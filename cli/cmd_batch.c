@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_batch.c - `lockstar batch MAP SCEN --threads N [options]`: every
  * query of a Moving AI scenario solved by an ls_batch of N worker threads

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_digest.c - `lockstar digest MAP [--swamp-cost N]`: the map digest of
  * lockstar.h (ls_grid_digest) of a Moving AI map, as 16 lowercase hex

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cli_cmd_path.c - `lockstar path MAP --from X,Y --to X,Y [--draw]
  * [--png FILE [--scale N]] [options]`: one query, reported as "key: value"

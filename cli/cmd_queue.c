@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_queue.c - `lockstar queue MAP SCEN --tick-budget E [--per-tick K]
  * [--pool N] [options]`: the scenario's queries through a path request

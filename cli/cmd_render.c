@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_render.c - `lockstar render MAP --png FILE [--scale N]
  * [--swamp-cost N]`: the map alone as a PNG (picture.h: blocked cells,

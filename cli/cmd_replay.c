@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_replay.c - `lockstar replay SCRIPT [--trace] [--record FILE]
  * [--verify FILE] [--budget E] [--threads N] [--profile]`: run a replay

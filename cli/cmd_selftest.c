@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_selftest.c - `lockstar selftest`: ls_selftest, the golden vectors
  * built into the library, and one line on standard output:

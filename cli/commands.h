@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * commands.h - the subcommands of the lockstar program, as main.c calls
  * them. The commands build on output.h, args.h, run.h and draw.h, never on

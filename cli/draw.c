@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * draw.c - the map as ASCII text with a path on it. The whole picture is
  * built in one buffer: marking each path point is then O(1), where

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * draw.h - the map as ASCII text with a path on it (`lockstar path --draw`).
  *

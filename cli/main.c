@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * main.c - the lockstar command line: --help, --version, and dispatch to
  * a subcommand (commands.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * memory.c - the replay's allocations, through replaceable hooks
  * (memory.h). The hooks are one static copy: the CLI runs one replay at a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * memory.h - every allocation of the replay (cli/replay*.c), through hooks
  * a test may replace: tests/suite_replay.c fails each allocation in turn

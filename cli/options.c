@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * options.c - parsing the query options shared by `path` and `scen` into
  * an ls_query. Values are checked here, with messages that name the

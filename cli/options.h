@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * options.h - the query options shared by `lockstar path` and `scen`.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * picture.c - the RGB raster of picture.h: ground, search states, path,
  * waypoints, start and goal, each cell a scale x scale square. The whole

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * picture.h - a map, and what a search did on it, as an RGB raster
  * (`lockstar path --png`, `lockstar render`); cli/png.c encodes it. Each

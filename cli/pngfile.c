@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pngfile.c - PNG files through libpng (pngfile.h). libpng reports errors by
  * longjmp to the setjmp in write_rows; nothing set after that setjmp is

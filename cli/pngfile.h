@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pngfile.h - writing an RGB raster (picture.h) as a PNG file through libpng,
  * the only file of lockstar that calls it. A lockstar configured without

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * replay.h - `lockstar replay`: a scripted lockstep simulation (the format
  * and the rules of a tick are in docs/replay.md).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * replay_model.c - the path queue's rules on a batch of worker threads
  * (see replay_model.h). Requests are kept one per slot (an agent holds at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * replay_model.h - `lockstar replay --threads N`: the path queue's rules
  * (lockstar.h, "Path request queue") carried out with a batch of N worker

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * replay_read.c - reading a replay script (docs/replay.md) line by line
  * into a cli_replay_script. Every refusal names the file and line; nothing

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * replay_sim.c - one replay tick after another (docs/replay.md, "One
  * tick"): edits, re-planning, orders, the queue (or its batch model),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * replay_sim.h - running a replay script tick by tick (rules in
  * docs/replay.md): agents, the path queue (or a batch on N threads with

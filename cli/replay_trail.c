@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * replay_trail.c - writing and reading trail files (docs/replay.md, "The
  * trail file"), and telling what differs at a tick.

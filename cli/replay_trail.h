@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * replay_trail.h - trail files of `lockstar replay` (docs/replay.md, "The
  * trail file"): what --record writes and --verify reads.

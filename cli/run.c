@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * run.c - running one query for the CLI: sliced stepping and a path buffer
  * that grows on demand, so a scenario run allocates only when a path longer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * run.h - running one query the way both CLI commands do: begun once,
  * stepped in slices of a budget (so --budget exercises time slicing), and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lockstar.h - deterministic grid pathfinding for lockstep games.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lockstar_queue.h - many agents at once: the path request queue (queries
  * served under an expansion budget per game tick) and batches (many

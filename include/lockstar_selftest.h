@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lockstar_selftest.h - the self-test that runs on the device.
  *

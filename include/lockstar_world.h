@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lockstar_world.h - units in a game world: world coordinates, line of sight, smoothing and
  * path following.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * alloc.c - every allocation of the library goes through here, so a caller's
  * hook sees all of them (and tests can prove that queries allocate nothing).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * alloc.h - every allocation of the library goes through these, so that a
  * caller's ls_allocator sees all of them (src/alloc.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * astar.c - A* expansion: relax a cell's neighbours in the documented
  * order (lockstar.h) with the "strictly smaller g" rule, and the copies of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * batch.c - ls_batch: many queries on one read-only grid, on a fixed set
  * of worker threads made once at creation with one search context each.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * batch.h - the batch runner's insides (src/batch.c): workers, each with
  * its own search context, woken per run. Tests reach

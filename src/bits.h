@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bits.h - passability bitsets of a grid and portable bit scans.
  *

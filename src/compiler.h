@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * compiler.h - the two compiler hints the hot paths rely on.
  *

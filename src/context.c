@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * context.c - search contexts: all the memory a query needs, allocated once
  * for a grid size so that queries never allocate.

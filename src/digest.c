@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* digest.c - the path digest of the determinism contract (FNV-1a 64; the
  * hashing itself is ls__digest_extend in digest.h). */
 #include "digest.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * digest.h - the path digest of the determinism contract: FNV-1a 64 over
  * each point's x then y as 4 little-endian bytes (lockstar.h,

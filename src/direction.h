@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * direction.h - the neighbour order of lockstar.h, in one table:
  *     0 N, 1 E, 2 S, 3 W, 4 NE, 5 SE, 6 SW, 7 NW

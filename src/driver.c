@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * driver.c - the query driver: begin a query, step it under a budget
  * through the A* or JPS loop, finish it, and ls_find_path, which does all

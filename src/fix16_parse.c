@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fix16_parse.c - decimal text to fix16_t with integer arithmetic only.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * follow.c - path following (ls_agent_*): an agent moves exactly `speed`
  * world units per tick along the polyline of its route, as lockstar.h's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * grid.c - the terrain: one byte per cell inside a blocked border, plus
  * (unless the grid is LS_GRID_COMPACT) one bit per cell twice, by rows and
@@ -63,70 +64,145 @@ static void set_bits(ls_grid *g, uint32_t c, uint32_t r, int passable)
     }
 }
 
-/* Rebuild both bitsets from the cells a word at a time. A bit per cell
- * through set_bits would cost a read-modify-write of two words per cell,
- * and in column order a cache miss per cell (the column words of one row
- * lie a column's length apart). Here each word is written once: a row
- * word from 64 adjacent cells; column words a band of 64 rows at a time,
- * gathered for 512 columns in a stack array while each row of the band is
- * read in order (reading a column down the band instead would touch 64
- * lines a stride apart, which fall into the same few cache sets), then
- * stored. Border cells are blocked, so they make the zero bits around
- * the grid. */
-#define LS_BITS_CHUNK 512u
-static void rebuild_bits(ls_grid *g)
+/* Rows read 8 cells as one word where the byte order is known to be
+ * little-endian (cell c in byte c % 8); elsewhere, and for the tail of a
+ * line, a cell at a time. Same bits either way. */
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define LS_GRID_WORD_CELLS 1
+#endif
+
+/* The passability bits of n <= 64 cells, cell c in bit c. A byte's high
+ * bit is set when the byte is non-zero, (b & 0x7f) + 0x7f carrying into
+ * it (no carry leaves a byte), and the multiplication gathers the eight
+ * high bits, each term on a bit of its own, into the top byte in order:
+ * 2 instructions a cell instead of the 9 of the cell loop, which with the
+ * column pass below was most of what creating and loading a grid cost
+ * (rebuilt twice on the way from a map file: ls_grid_create_with, then
+ * ls_grid_load). */
+static uint64_t row_word(const uint8_t *cells, uint32_t n)
 {
-    const uint32_t stride = g->stride, rows = (uint32_t)g->height + 2u;
-    uint64_t gather[LS_BITS_CHUNK];
-    uint32_t r, c, k, band;
-    bits_block(g->row_bits)[0] = 0;
-    g->row_bits[(size_t)rows * g->row_words] = 0;
-    bits_block(g->col_bits)[0] = 0;
-    g->col_bits[(size_t)stride * g->col_words] = 0;
-    for (r = 0; r < rows; r++) {
-        const uint8_t *line = g->cells + (size_t)r * stride;
-        for (k = 0; k < g->row_words; k++) {
-            uint32_t end = stride - k * 64u < 64u ? stride - k * 64u : 64u;
-            uint64_t word = 0;
-            for (c = 0; c < end; c++)
-                word |= (uint64_t)(line[k * 64u + c] != LS_CELL_BLOCKED) << c;
-            g->row_bits[(size_t)r * g->row_words + k] = word;
-        }
+    uint64_t word = 0;
+    uint32_t c = 0;
+#ifdef LS_GRID_WORD_CELLS
+    for (; c + 8u <= n; c += 8u) {
+        uint64_t v, high;
+        memcpy(&v, cells + c, 8);
+        high = (((v & 0x7f7f7f7f7f7f7f7full) + 0x7f7f7f7f7f7f7f7full) | v) &
+               0x8080808080808080ull;
+        word |= ((high >> 7) * 0x0102040810204080ull >> 56) << c;
     }
-    for (band = 0; band < g->col_words; band++) {
-        const uint32_t first = band * 64u;
-        const uint32_t end = rows - first < 64u ? rows - first : 64u;
-        uint32_t c0;
-        for (c0 = 0; c0 < stride; c0 += LS_BITS_CHUNK) {
-            const uint32_t n = stride - c0 < LS_BITS_CHUNK ? stride - c0
-                                                           : LS_BITS_CHUNK;
-            memset(gather, 0, sizeof gather);
-            for (r = 0; r < end; r++) {
-                const uint8_t *line =
-                    g->cells + (size_t)(first + r) * stride + c0;
-                for (c = 0; c < n; c++)
-                    gather[c] |= (uint64_t)(line[c] != LS_CELL_BLOCKED) << r;
-            }
-            for (c = 0; c < n; c++)
-                g->col_bits[(size_t)(c0 + c) * g->col_words + band] = gather[c];
+#endif
+    for (; c < n; c++)
+        word |= (uint64_t)(cells[c] != LS_CELL_BLOCKED) << c;
+    return word;
+}
+
+/* Transpose a 64 x 64 bit matrix in place, a[i] bit j trading with a[j]
+ * bit i: six rounds swapping ever smaller blocks (32, 16, ... 1 bits)
+ * across the diagonal, 384 swaps of a few operations each for 4,096 bits. */
+static void transpose64(uint64_t *a)
+{
+    uint64_t m = 0x00000000ffffffffull, t;
+    unsigned j, k;
+    for (j = 32u; j != 0u; j >>= 1, m ^= m << j) {
+        for (k = 0u; k < 64u; k = ((k | j) + 1u) & ~j) {
+            t = ((a[k] >> j) ^ a[k | j]) & m;
+            a[k | j] ^= t;
+            a[k] ^= t << j;
         }
     }
 }
 
+/* Rebuild both bitsets from the cells a word at a time. The row words
+ * come from the cells (row_word); the column words are the row words
+ * transposed in 64 x 64 blocks (64 rows of one band by 64 columns), so no
+ * cell is read twice and each word is written once. Border cells are
+ * blocked, so they make the zero bits around the grid; a band's rows past
+ * the last, and a row word's bits past the stride, are zero too. */
+static void rebuild_bits(ls_grid *g)
+{
+    const uint32_t stride = g->stride, rows = (uint32_t)g->height + 2u;
+    const uint32_t rw = g->row_words, cw = g->col_words;
+    uint64_t block[64];
+    uint32_t r, k, i, band;
+    bits_block(g->row_bits)[0] = 0;
+    g->row_bits[(size_t)rows * rw] = 0;
+    bits_block(g->col_bits)[0] = 0;
+    g->col_bits[(size_t)stride * cw] = 0;
+    for (r = 0; r < rows; r++) {
+        const uint8_t *line = g->cells + (size_t)r * stride;
+        for (k = 0; k < rw; k++) {
+            uint32_t end = stride - k * 64u < 64u ? stride - k * 64u : 64u;
+            g->row_bits[(size_t)r * rw + k] = row_word(line + k * 64u, end);
+        }
+    }
+    for (band = 0; band < cw; band++) {
+        const uint32_t first = band * 64u;
+        const uint32_t end = rows - first < 64u ? rows - first : 64u;
+        for (k = 0; k < rw; k++) {
+            const uint32_t n = stride - k * 64u < 64u ? stride - k * 64u
+                                                      : 64u;
+            for (i = 0; i < 64u; i++)
+                block[i] = i < end ? g->row_bits[(size_t)(first + i) * rw + k]
+                                   : 0u;
+            transpose64(block);
+            for (i = 0; i < n; i++)
+                g->col_bits[(size_t)(k * 64u + i) * cw + band] = block[i];
+        }
+    }
+}
+
+/* How many of the n cells have a cost above 1. Where words of 8 cells
+ * are read (row_word), a byte's high bit is set when the byte is above 1
+ * ((b & 0x7e) + 0x7e carries into it, or b has it) and the multiplication
+ * sums the eight flags into the top byte. */
+static uint32_t costly_in(const uint8_t *cells, uint32_t n)
+{
+    uint32_t count = 0, c = 0;
+#ifdef LS_GRID_WORD_CELLS
+    for (; c + 8u <= n; c += 8u) {
+        uint64_t v, high;
+        memcpy(&v, cells + c, 8);
+        high = (((v & 0x7e7e7e7e7e7e7e7eull) + 0x7e7e7e7e7e7e7e7eull) | v) &
+               0x8080808080808080ull;
+        count += (uint32_t)((high >> 7) * 0x0101010101010101ull >> 56);
+    }
+#endif
+    for (; c < n; c++)
+        count += cells[c] > 1;
+    return count;
+}
+
 /* Recompute the bitsets, the count of costly cells and the digest from the
  * cells (the digest as the sum of every cell's term: the same value the
- * per-cell updates of ls__grid_put keep). */
+ * per-cell updates of ls__grid_put keep). A cell's term is
+ * ls__map_mix(index * 256 + cost + constant); the part before the cost
+ * advances by 256 a cell, kept as a running sum instead of a product. */
 static void rebuild_derived(ls_grid *g)
 {
-    uint32_t c, r, costly = 0, index = 0;
+    const uint32_t w = (uint32_t)g->width;
+    uint32_t r, costly = 0;
     uint64_t digest = ls__map_size_term(g->width, g->height);
+    uint64_t base = ls__map_cell_term_base(0);
     if (g->row_bits)
         rebuild_bits(g);
     for (r = 1; r <= (uint32_t)g->height; r++) {
-        const uint8_t *line = g->cells + (size_t)r * g->stride;
-        for (c = 1; c <= (uint32_t)g->width; c++) {
-            costly += line[c] > 1;
-            digest += ls__map_cell_term(index++, line[c]);
+        const uint8_t *cell = g->cells + (size_t)r * g->stride + 1u;
+        const uint8_t *end = cell + w;
+        costly += costly_in(cell, w);
+        /* Four cells a step: the loop's own test and increments are a
+         * sixth of a cell's cost otherwise. */
+        for (; end - cell >= 4; cell += 4) {
+            digest += ls__map_mix(base + cell[0]) +
+                      ls__map_mix(base + 256u + cell[1]) +
+                      ls__map_mix(base + 512u + cell[2]) +
+                      ls__map_mix(base + 768u + cell[3]);
+            base += 1024u;
+        }
+        for (; cell != end; cell++) {
+            digest += ls__map_mix(base + *cell);
+            base += 256u;
         }
     }
     g->costly_cells = costly;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * grid.h - the grid's layout, shared by the search (src/grid.c owns it).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gridrect.c - rectangle edits (ls_grid_set_rect): a building placed or
  * removed in one call, every argument checked before any cell changes,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * heuristic.h - the integer distance estimates and f of the search order
  * (formulas documented in lockstar.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * isqrt.c - floor(sqrt(n)) on 64-bit integers, digit by digit in base 4:
  * each round decides one bit of the root from the remainder, so the result

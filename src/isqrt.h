@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * isqrt.h - exact integer square roots, the one place lengths in world
  * units are rounded (src/world.c). No division, no floating point.

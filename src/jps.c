@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * jps.c - jump point search for uniform-cost, 8-connected grids without
  * corner cutting.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * loop.h - the search loop, written once for A* (src/astar.c) and JPS
  * (src/jps.c): pop, stop at the goal, the expansion limit or the end of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mapdigest.c - reading the map digest, which src/grid.c keeps current on
  * every edit (the terms are in mapdigest.h). */
 #include "grid.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mapdigest.h - the map digest of lockstar.h (ls_grid_digest): a sum of one
  * mixed term per cell, so an edit updates it in O(1) by taking the old
@@ -24,10 +25,17 @@ static inline uint64_t ls__map_size_term(int32_t width, int32_t height)
                         (uint64_t)(uint32_t)height) ^ 0x6c6f636b73746172ull);
 }
 
+/* What a cell's term mixes, less its cost: cell index + 1's is 256 more
+ * than index's (a whole-grid rebuild steps through them by addition). */
+static inline uint64_t ls__map_cell_term_base(uint32_t index)
+{
+    return (uint64_t)index * 256u + 0x9e3779b97f4a7c15ull;
+}
+
 /* The term of cell index = y * width + x holding cost. */
 static inline uint64_t ls__map_cell_term(uint32_t index, uint8_t cost)
 {
-    return ls__map_mix((uint64_t)index * 256u + cost + 0x9e3779b97f4a7c15ull);
+    return ls__map_mix(ls__map_cell_term_base(index) + cost);
 }
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * node.h - the per-cell state of a search: g and a tag.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * openlist.c - the open list's policy: how large its bucket ring is, which
  * form (openlist.h) each query uses, and emptying it between queries.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * openlist.h - the open list, in two interchangeable forms.
  *

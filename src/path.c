@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * path.c - where a found path is kept, and walking parent chains.
  *

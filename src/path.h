@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * path.h - the paths a finished search reads back: the found path, stored
  * once when the goal is reached, and the parent chain of any cell (partial

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pathcheck.c - checking a planned path against the grid as it is now
  * (ls_check_path): the first point a unit can no longer walk to, and what

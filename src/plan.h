@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * plan.h - a validated query in the form the search loops read
  * (src/query.c validates; src/heuristic.h computes estimates from it).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* query.c - query defaults and validation into a plan the search runs. */
 #include "grid.h"
 #include "heuristic.h"

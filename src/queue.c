@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * queue.c - the path request queue (Detour's dtPathQueue made
  * deterministic): requests by caller id, served in submission order by one

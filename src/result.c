@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* result.c - reading a finished query: result, path, partial path. */
 #include "path.h"
 #include "search.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rng.c - SplitMix64, the project's specified generator (see lockstar.h). */
 #include "lockstar.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * search.h - the search context: everything one query needs, allocated
  * once for a grid size (src/context.c), run by the query driver

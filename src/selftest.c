@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * selftest.c - ls_selftest: the golden vectors built into the library
  * (src/selftest_data.c), run and compared on the device, folded into one

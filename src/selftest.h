@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * selftest.h - the self-test's insides (ls_selftest, lockstar_selftest.h):
  * the embedded cases as src/selftest_data.c holds them (written by

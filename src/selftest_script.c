@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * selftest_script.c - the self-test's scripts (vectors/README.md, "Format
  * version 2: scripts"): the path queue, batches, map edits with their map

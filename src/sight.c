@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sight.c - which cells a segment between two cell centres touches, and
  * line of sight over them.

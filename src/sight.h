@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sight.h - the supercover walk of a segment between two cell centres
  * (src/sight.c), shared by line of sight and smoothing (src/smooth.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * smooth.c - path smoothing (ls_smooth_path): the greedy farthest-shortcut
  * rule of lockstar.h, "Smoothing".

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* status.c - the library version, and a description and a name for every
  * status. */
 #include "lockstar.h"

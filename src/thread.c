@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * thread.c - src/thread.h over POSIX threads, Win32 threads (_WIN32:
  * critical sections, condition variables, CreateThread; Vista or later)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * thread.h - the few thread primitives the batch runner needs (src/batch.c),
  * and the one counter shared by every thread (grid stamps, src/grid.c),

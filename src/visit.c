@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * visit.c - the debug read-out (ls_search_cell_state, ls_search_cell_states,
  * ls_search_cell_costs): a cell's state read from its tag (src/node.h),

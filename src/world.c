@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * world.c - world frames: world positions to cells (exact floor division),
  * cell centres to world positions, and lengths in world units (the ceiling

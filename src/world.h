@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * world.h - world frames and lengths in world units, shared by the world
  * functions (src/world.c) and path following (src/follow.c).

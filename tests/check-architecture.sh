@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check-architecture.sh - keeps docs/architecture.md true:
 #   1. every source file of the project's folders (bindings/js, and web/'s
 #      pages, styles and make fragment included) is named in it (as

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check-cplusplus.sh - the public headers are clean C++ and the library is
 # callable from C++.
 #

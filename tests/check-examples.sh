@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check-examples.sh - the C examples of README.md and docs/*.md compile
 # against the built library and run (`make check`).
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check-float.sh - the library must contain no floating-point code.
 #
 # Lockstep determinism forbids floating point in liblockstar (see the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check-links.sh - the Markdown links of README.md and docs/*.md lead
 # somewhere (`make check`):
 #   1. every link [text](target) and image ![alt](target) outside code

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check-man.sh - the manual pages stay true (`make check`):
 #   1. every public function declared in include/lockstar*.h is named on
 #      one of the library's pages (man/lockstar.3 and man/lockstar_*.3);

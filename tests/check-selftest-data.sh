@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check-selftest-data.sh - the self-test's embedded cases cannot drift from
 # the golden vectors: tools/selftestgen, run here (under the target's
 # emulator when cross-compiled) on $top_srcdir/vectors, must write exactly

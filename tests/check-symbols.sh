@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check-symbols.sh - what the library may call and what it may export.
 #
 #   1. An allow-list of everything src/.libs/liblockstar_core.a may need

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # cli.sh - the lockstar program end to end (`make check`).
 #
 # Pins what users and scripts rely on: exit status 0/1/2; every error is

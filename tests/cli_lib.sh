@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # cli_lib.sh - what the end-to-end tests of the lockstar program share
 # (sourced by tests/cli.sh and tests/replay.sh): finding the program,
 # running it (through the emulator of a cross build), a scratch folder,

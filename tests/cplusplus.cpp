@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // tests/cplusplus.cpp - the public headers used from C++ (tests/check-cplusplus.sh
 // builds it with g++ and clang++, C++11 and C++17, -Wall -Wextra -Werror
 // -pedantic, links it against the built library and runs it).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # hostile.sh - hostile files and arguments, named (make check; under
 # tools/test.sh's sanitizer build, all under ASan and UBSan). Each row of
 # the tables below is one run of `lockstar`: the exact line it must print

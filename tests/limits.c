@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * limits.c - `tests/limits` (`make check-limits`): the largest grids the
  * header allows, created and searched corner to corner, with the time and

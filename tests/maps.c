@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * maps.c - tests/maps: the five Moving AI maps of the shared developer set
  * against costs computed by an independent oracle (<map>.expected, columns

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * oracle.c - see oracle.h. Nothing here calls the library's search; the
  * step rule, the Dijkstra and the legality checker follow the header's

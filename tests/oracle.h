@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * oracle.h - the one independent oracle of lockstar's movement rules:
  * the cost of a step, whether a path is a legal walk, and the optimal cost

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // playground.mjs - the browser playground (web/) driven in headless
 // Chromium through playwright-core, against the `lockstar` program:
 //   1. a bundled map loaded through the page's controls shows the map

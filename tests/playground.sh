@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # playground.sh - the browser playground (web/) tested in headless Chromium
 # (tests/playground.mjs says what is checked). Installs what it needs:
 # Debian's chromium through tools/deps.sh when /usr/bin/chromium is

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # png.sh - `lockstar path --png` and `lockstar render` end to end: the
 # pictures are decoded with libpng (tests/pngread, not lockstar's code) and
 # their size and the colours of known cells checked against the palette of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pngread.c - `tests/pngread FILE [X,Y ...]`: decode a PNG with libpng (not
  * with lockstar's own code) and print "size W H", then for each pixel X,Y

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # replay.sh - `lockstar replay` end to end (`make check`): the bundled
 # examples' trails (examples/rts.trail is checked byte for byte, so every
 # target of the platform matrix must print the same 2,401 lines); the

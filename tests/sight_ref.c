@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sight_ref.c - the touched cells of a segment by brute force: doubled
  * coordinates (centres odd, square edges even), a closed segment meets a

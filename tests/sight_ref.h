@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sight_ref.h - an independent reference for the cells a segment between
  * two cell centres touches (lockstar.h, "Line of sight"), for the sight

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_alloc.c - memory: queries never allocate, destroy releases exactly
  * what create allocated (with the sizes it was allocated with), the sizes

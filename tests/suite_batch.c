@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_batch.c - ls_batch: every thread count gives, byte for byte, what
  * ls_find_path gives for each query (A*, JPS, weights, terrain, limits,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_context.c - search contexts (ls_search): the two kinds and which
  * queries each accepts (the compact context's documented rule, and

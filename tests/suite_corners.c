@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_corners.c - the diagonal corner rules on hand-made grids, with
  * exact paths:

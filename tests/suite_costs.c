@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_costs.c - ls_search_cell_costs, each figure against a computation
  * of its own from the header's rules, never from the search's code:

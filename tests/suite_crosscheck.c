@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_crosscheck.c - A* (and JPS) against the independent Dijkstra of
  * test_util.c on hundreds of random small grids, over every combination of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_digest.c - the path digest (FNV-1a 64 over little-endian int32 x, y),
  * public and as the searches compute it, against constants computed

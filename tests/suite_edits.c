@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_edits.c - editing a grid while units walk it: rectangle edits
  * (ls_grid_set_rect), the map digest (ls_grid_digest) against a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_errors.c - every error status of every public function: NULL
  * arguments, query validation, buffers too small, the query life cycle.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_errors.h - the tests of the CUnit suite "errors" that live outside
  * suite_errors.c, which registers every test of the suite in one order.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_errors_overflow.c - the errors suite's tests of cost overflow:
  * LS_ERR_COST_OVERFLOW from ls_search_begin and ls_query_validate alike

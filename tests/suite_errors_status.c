@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_errors_status.c - the errors suite's tests of the statuses
  * themselves: their fixed values (ABI), ls_status_string (distinct,

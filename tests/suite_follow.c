@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_follow.c - path following (ls_agent_*): every tick of random
  * routes, frames and speeds against a model written here from the

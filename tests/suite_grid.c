@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_grid.c - the grid: create, size, get/set, fill, load, revision,
  * the size limits of grids and search contexts, and compact grids (no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_heap.c - the open list (src/openlist.h) in both of its forms.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_heap.h - the tests of the CUnit suite "heap" that live outside
  * suite_heap.c, which registers every test of the suite in one order.

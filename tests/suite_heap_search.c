@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_heap_search.c - the heap suite's whole searches: run through both
  * forms of the open list, they agree in every reported field, sliced or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_heuristics.c - each heuristic's behaviour as seen through searches:
  * exact ones on empty grids expand only the path, admissible ones are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_numbers.c - the library's portable number helpers: ls_fix16_parse
  * (decimal text to Q16.16, exact rounding, every malformed or out-of-range

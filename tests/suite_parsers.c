@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_parsers.c - the CLI's own input handling: the shared query options
  * (cli/options.c), the sliced query runner (cli/run.c) and the ASCII

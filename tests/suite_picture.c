@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_picture.c - the raster of cli/picture.h, without libpng (so every
  * target of the matrix runs it): its size, each layer of the palette at

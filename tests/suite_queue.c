@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_queue.c - the path request queue: every result byte-identical to
  * ls_find_path on the grid it finished on, whatever the budget and cancels;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_queue.h - what the three files of the CUnit suite "queue" share:
  * suite_queue.c (results and the budget rule; it registers every test of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_queue_grid.c - the queue suite's tests of the grid it is ticked
  * on: cells edited between ticks restart the running request, and a new

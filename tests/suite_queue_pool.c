@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_queue_pool.c - the queue suite's tests of its limits and
  * arguments: full queue and duplicate ids refused without a change,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_reader.c - the Moving AI reader (movingai/movingai.h): maps,
  * scenarios and whole files.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_replay.c - the replay's reader and simulation (cli/replay*.c)
  * from inside: what a script line becomes, the tick digest against its

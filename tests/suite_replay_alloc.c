@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_replay_alloc.c - the replay (cli/replay*.c) when memory runs out:
  * every allocation of reading a script, starting and running the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_search.c - what one search finds: trivial and unreachable queries,
  * terrain, thin grids and grids at the maximum size, the expansion limit,

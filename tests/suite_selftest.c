@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_selftest.c - ls_selftest, the golden vectors built into the
  * library: every case passes with the digest the generator computed from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_sight.c - line of sight: ls_line_cells, ls_line_of_sight and
  * ls_line_cost against the brute-force reference of tests/sight_ref.c on

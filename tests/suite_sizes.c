@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_sizes.c - every creation function (and the one size product a
  * call takes from outside, ls_batch_run's count * capacity) at the sizes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_slicing.c - time slicing never changes a result: budgets 1, 7,
  * 1000 and 0 (unbounded) give the same status, cost, expansions, path,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_smooth.c - smoothing (ls_smooth_path): on thousands of paths the
  * search finds on random terrain, the waypoints are a subsequence from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_vectors.c - the golden vectors (vectors/, format in
  * vectors/README.md): every field of every vector, one-shot and sliced.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_visit.c - the debug read-out (ls_search_cell_state,
  * ls_search_cell_states): its errors, and its states against what the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * suite_world.c - world frames: exact floor division for every sign,
  * centres, range and frame errors, lengths against their definition

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* suites.h - every CUnit suite of tests/unit registers itself here. */
 #ifndef LS_TESTS_SUITES_H
 #define LS_TESTS_SUITES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_util.c - see test_util.h. Nothing here calls the library's search;
  * the reference A* follows the header's rules only (the step rule, the

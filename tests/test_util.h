@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_util.h - helpers shared by the unit suites of tests/unit.
  *

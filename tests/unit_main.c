@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * unit_main.c - runs every CUnit suite of lockstar (`make check`).
  * Usage: tests/unit [SUITE_NAME]   (one suite only, by its CUnit name)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # build.sh - configure and build lockstar out of tree.
 # Usage: sh tools/build.sh BUILD_DIR [configure arguments...]
 # What it writes: everything it builds goes into BUILD_DIR. Into the source

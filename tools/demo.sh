@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # demo.sh - the quick start: install what is missing, build, and find a path
 # on the bundled example map, drawn in ASCII.
 # Usage: sh tools/demo.sh [lockstar path options...]

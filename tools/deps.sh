@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # deps.sh - install the Debian packages lockstar needs, if any are missing.
 # Run by tools/demo.sh, tools/test.sh and tests/playground.sh.
 # Usage: sh tools/deps.sh [--js] [EXTRA_PACKAGE...]

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # fresh-debian.sh - the README's two commands on a pristine Debian 12, as a
 # newcomer's machine has it: a minimal root made by debootstrap
 # (--variant=minbase bookworm, nothing else installed), a git clone of one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mapgen.c - the golden vectors' map generators (see mapgen.h and the
  * "Map generators" section of vectors/README.md, which is the contract).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mapgen.h - the golden vectors' map generators.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # rtsgen.awk - writes the RTS-like replay example: examples/rts.map (a
 # 128x96 Moving AI map: two walled bases, a river with fords, forests,
 # swamps, a long wall across the middle) and examples/rts.replay (240

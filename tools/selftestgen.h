@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * selftestgen.h - shared by tools/selftestgen.c (the driver, maps and
  * search vectors) and tools/selftestgen_script.c (scripts): the data being

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * selftestgen_script.c - the scripts of src/selftest_data.c (queue,
  * batches, edits with map digests, path checks): chosen from the version 2

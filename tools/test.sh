@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test.sh - the whole test suite: install what is missing, then
 #   1. build with warnings as errors and run `make check`
 #      (unit suites, golden vectors, CLI, float-free and symbol guards,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vecfile.h - golden vector files: parse, write, run and check.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vecfile_impl.h - private to the vecfile_*.c files: the option-value
  * names, the hand-made number parsing and the grid copy they share (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vecfile_load.c - what the vector code reads from disk: whole files and
  * Moving AI map files, one function each (vecfile.h), both through the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vecfile_model.c - vector files in memory (vecfile.h): the file, its maps
  * with their edits, its vectors and their outcomes.

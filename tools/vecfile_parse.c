@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vecfile_parse.c - reading vector files and the index (vecfile.h): every
  * key checked, every error reported as "name:line: reason".

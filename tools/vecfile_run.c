@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vecfile_run.c - building a vector's grid, running its query (one-shot,
  * sliced, in a compact context, on a compact grid), comparing the outcome

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vecfile_script_parse.c - the lines of a script block (format version 2,
  * vectors/README.md "Format version 2: scripts"), one at a time, into the

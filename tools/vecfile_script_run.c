@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vecfile_script_run.c - running a script (format version 2) and checking
  * every line against what the library returns (vecfile.h). Each

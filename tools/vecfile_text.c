@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vecfile_text.c - the names of option values and the numbers of vector
  * files, formatted and parsed by hand (see vecfile_impl.h): no strtoul, no

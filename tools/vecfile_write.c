@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vecfile_write.c - the canonical text of a vector file and of the index
  * (vecfile.h): keys in the order of vectors/README.md, each map just

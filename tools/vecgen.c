@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vecgen.c - writes lockstar's golden vectors (make vectors-regen).
  *

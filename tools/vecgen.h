@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vecgen.h - private to tools/vecgen: the generator state and the helpers
  * its families share.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vecgen_astar.c - the A* vector files of tools/vecgen, one function per
  * file (empty.vec ... files.vec; the table in vecgen.c names them). Each

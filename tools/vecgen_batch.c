@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vecgen_batch.c - batch.vec: scripts of batches (ls_batch_run) on 1, 2,
  * 3, 8 and 64 threads: random pairs under drawn options, start == goal,

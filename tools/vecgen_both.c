@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vecgen_both.c - the families of vectors that both the A* files
  * (vecgen_astar.c) and jps.vec (vecgen_jps.c) draw, each caller with its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vecgen_edits.c - edits.vec: sequences of map edits (ls_grid_set,
  * ls_grid_set_rect) with the map digest after each: cells set to every

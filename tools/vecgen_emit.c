@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vecgen_emit.c - what both writers of script lines (vecgen_script.c and
  * vecgen_geo.c) need to record one: the script being built, a new line

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vecgen_gen.c - the generator state of tools/vecgen (vecgen.h): maps and
  * vectors made on a gen, their drawn options, and the independent checks

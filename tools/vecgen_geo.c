@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vecgen_geo.c - the geometry lines of a script (world frames, line of
  * sight, smoothing, path following; vectors/README.md "Geometry lines"):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vecgen_geofam.c - the geometry script files: world.vec (frames, cells,
  * centres, lengths), sight.vec (the cells of segments, line of sight and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vecgen_geomodel.c - what the geometry lines of world.vec, sight.vec,
  * smooth.vec and follow.vec must give, worked out from lockstar.h's text

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vecgen_jps.c - jps.vec, the JPS vectors of tools/vecgen: every query is
  * LS_ALGO_JPS. vec_done checks each outcome as for A* (legal walk,

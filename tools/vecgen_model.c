@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vecgen_model.c - what tools/vecgen expects of the calls a script makes,
  * worked out from the words of include/lockstar.h alone, never from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vecgen_pathcheck.c - pathcheck.vec: ls_check_path of paths the queue
  * kept (check ID) and of listed points (check-path), before and after

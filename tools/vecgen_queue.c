@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vecgen_queue.c - queue.vec: scripts of the path request queue (the
  * budget rule's completion ticks and every request's result): budgets

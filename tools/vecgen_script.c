@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vecgen_script.c - building scripts (format version 2) for tools/vecgen:
  * each sg_* call makes one call on the library, works out what it must

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// SPDX-License-Identifier: MIT
 // serve.mjs - a small static file server for the playground, node only, no
 // dependencies. It serves ROOT's web/, bindings/js/ and examples/ (the
 // layout library.mjs expects: the source tree after an in-tree `make`, or

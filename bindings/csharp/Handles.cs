@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Handles.cs - SafeHandle subclasses for the library's opaque objects
 // (grids, search contexts, batches, path queues). The runtime frees a
 // handle exactly once, after the last native call using it has returned,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Lockstar.cs - the idiomatic layer over Native.cs for game code: Grid,
 // SearchContext, Batch and PathQueue own their SafeHandle and are
 // IDisposable (PathQueue and Batch in Queue.cs); Lib holds the stateless

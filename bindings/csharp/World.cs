@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // World.cs - the idiomatic layer for units in a world (lockstar_world.h):
 // fix16 numbers, world frames (World's methods), line of sight, smoothing
 // and path checks (Grid's methods, Line.Cells), and Follower, an agent that

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # exports.sh - the wasm-ld flags that export every function the given
 # public headers declare (a declaration starts a line with its return type,
 # then ls_NAME followed by '('), for bindings/js/js.am.

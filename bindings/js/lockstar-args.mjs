@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // lockstar-args.mjs - the values crossing between JavaScript and the wasm,
 // checked on the way in and written out on the way back, for lockstar.mjs
 // and lockstar-extras.mjs. Internal module: import lockstar.mjs, not this

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // lockstar-extras.mjs - the rest of lockstar's public API for JavaScript,
 // beside the core of lockstar.mjs (which attaches these to every loaded
 // instance): the path request queue, batches, the path check, world

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // lockstar-selftest.mjs - the self-test's own WebAssembly module,
 // lockstar-selftest.wasm, for lockstar.mjs's selftest() and
 // selftestCaseName(). Its golden tables are about half of what the library

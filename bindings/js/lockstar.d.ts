@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // lockstar.d.ts - TypeScript types of lockstar.mjs (the lockstar library
 // compiled to WebAssembly). Numbers are the C API's integers: costs and
 // coordinates int32, expansions uint32; world values raw fix16 (65536 =

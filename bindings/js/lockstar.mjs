@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // lockstar.mjs - lockstar (deterministic grid pathfinding) for JavaScript:
 // the C library compiled to WebAssembly (lockstar.wasm, a wasm32-wasi
 // reactor built by `make`) behind an ES module with no dependencies.

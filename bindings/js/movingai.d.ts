@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // movingai.d.ts - types of movingai.mjs (Moving AI .map and .scen readers).
 
 export interface MovingAiMap {

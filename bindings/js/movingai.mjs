@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // movingai.mjs - Moving AI .map and .scen text readers for JavaScript,
 // with the same accepted formats, cell values, limits and messages as the
 // C reader (movingai/): the scen example prints what `lockstar scen`

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # tests/cross/run.sh [TARGET...] - the cross-platform matrix (`make check-cross`).
 #
 # For each target: configure out of tree (--host for cross targets), build,

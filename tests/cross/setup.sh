@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # tests/cross/setup.sh [TARGET...] - install what the cross matrix needs.
 #
 # Idempotent: packages already installed are not asked for again, source

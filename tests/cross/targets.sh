@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/cross/targets.sh - the cross matrix's target table (sourced by
 # setup.sh and run.sh; not run on its own).
 #

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // tests/cross/wasi-run.mjs - run a wasm32-wasi program under node's WASI
 // (node >= 20; node:wasi prints an ExperimentalWarning on stderr).
 //

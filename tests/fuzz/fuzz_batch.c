@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_batch.c - ls_batch_run against one-shot queries: a grid, a batch
  * (size, context kind, 1 to 3 threads), queries (nonsense fields

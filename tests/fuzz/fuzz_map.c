@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_map.c - the Moving AI map reader (movingai/map.c) on any bytes.
  *

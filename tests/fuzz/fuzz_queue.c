@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_queue.c - the path request queue (ls_queue_*) under operation
  * sequences drawn from the fuzzer's bytes: submits (duplicate ids and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_replay.c - the replay script reader (cli/replay_read.c; format in
  * docs/replay.md) on any bytes, then its check against a map. The first

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_scen.c - the Moving AI scenario reader (movingai/scen.c) on any
  * bytes. The first four bytes choose the map size it checks rows against

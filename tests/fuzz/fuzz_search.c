@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_search.c - the public search API on grids and queries drawn from
  * the fuzzer's bytes: sizes, grid and context kinds, cells and terrain,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_sight.c - line of sight and smoothing against the independent
  * exact reference of tests/sight_ref.h (closed squares against the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_util.c - the harnesses' byte reader and invariant failure.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_util.h - what the libFuzzer harnesses of tests/fuzz share: a
  * reader that draws numbers from the fuzzer's bytes (zeros once they run

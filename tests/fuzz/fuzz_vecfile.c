@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_vecfile.c - the vector file reader (tools/vecfile_parse.c,
  * tools/vecfile_script_parse.c; format in vectors/README.md) and the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # regress.sh - `make check`: every libFuzzer harness of tests/fuzz, built
 # without libFuzzer (tests/fuzz/standalone.c), run once on each input of
 # its corpus, tests/fuzz/corpus/NAME/: the seeds and every input that

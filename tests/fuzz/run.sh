@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # run.sh - build the libFuzzer harnesses of tests/fuzz with clang
 # (-fsanitize=fuzzer,address,undefined), apart from the normal build, and
 # run each for SECONDS (make fuzz FUZZ_SECONDS=N calls this).

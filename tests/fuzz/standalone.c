@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * standalone.c - a main() for a harness built without libFuzzer: each
  * file named on the command line is read

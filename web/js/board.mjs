@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // board.mjs - the map drawn on a canvas: ground and terrain, the search's
 // open and closed cells, the path (or partial path), the smoothed
 // waypoints, start and goal, in the layer order and colours of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // cell-info.mjs - the read-out of one cell of the board (the cell under
 // the pointer, or the keyboard cursor): its cost, whether it is the start
 // or the goal, and what the last search did there, read from the library:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // library.mjs - where the page finds the library. The site is laid out as
 // the source tree is: web/ beside bindings/js/ (lockstar.mjs, movingai.mjs
 // and the lockstar.wasm that `make` builds) and examples/ (the bundled

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // main.mjs - the playground's controller: loads the library, holds the
 // map (the library's grid plus a copy of its cells for drawing), and wires
 // the map, paint, query and run controls to the board, the search runner,

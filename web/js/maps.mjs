@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // maps.mjs - where the playground's maps come from: the Moving AI maps
 // bundled in examples/ (fetched from the server beside web/), a .map file
 // the user picks, or an empty grid. All Moving AI text goes through

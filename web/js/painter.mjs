@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // painter.mjs - editing the map with the mouse or the keyboard. The tool
 // (wall, ground, terrain of a cost, start, goal) comes from the "Paint"
 // radio buttons; a drag paints every cell on the line between two pointer

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // palette.mjs - the colours of the playground's board. They are the
 // colours of `lockstar path --png` (cli/picture.h, docs/pictures.md), so a
 // screenshot of the page reads with the same legend as the CLI's pictures.

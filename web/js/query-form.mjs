@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // query-form.mjs - the query form: start, goal and the search options read
 // into the query object bindings/js/lockstar.mjs takes, and the same query
 // written as the `lockstar path` command that gives the same answer.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // results.mjs - the result panel: what the last search gave (status,
 // cost, expansions, path length, path digest, waypoints) in the words and
 // number formats `lockstar path` prints, and what map it ran on; the

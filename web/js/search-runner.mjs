@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // search-runner.mjs - one search context on the current grid, run to the
 // end at once, or sliced: a budget of expansions per animation frame (or
 // per press of "Step"), the open and closed cells read after each slice.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // selftest.mjs - the self-test mode: ls_selftest, the golden vectors built
 // into the library, run by the WebAssembly build in this browser, its
 // counts and digest shown as `lockstar selftest` prints them. The digest

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // tabs.mjs - the two modes of the page (playground, self-test) as an
 // ARIA tab list: click or arrow keys switch, the URL's #fragment opens one.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // FirstDay.cs - a first day with lockstar in C#, as a Unity developer
 // would write it: a grid from text, terrain, A* and JPS, a path queue
 // served over frames while a wall goes up, world coordinates, smoothing and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // LockstarScen.cs - LockstarScen.exe MAP SCEN [options]: `lockstar scen`
 // written in C# over the binding. Same options (cli/options.h), same
 // output lines ("sx sy gx gy cost expanded digest x0,y0 ...", "... error

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // MovingAi.cs - a C# reader of Moving AI .map and .scen files that accepts
 // exactly what movingai/ accepts and refuses the rest with the same
 // one-line messages ("FILE:LINE: reason"), so LockstarScen.exe fails on a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ApiCheck.cs - calls every binding the vector files do not reach
 // (ls_grid_create, _size, _fill, _revision, ls_query_validate,
 // ls_search_create, _check, _expansions, _bytes_per_cell, the debug

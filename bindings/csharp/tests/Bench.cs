@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Bench.cs - LockstarTests.exe --bench MAP SCEN: what one query costs
 // through the binding against the C call, with path buffers of 64 and
 // 4,096 points. The C call is ls_find_path called directly, through a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // GeometryCheck.cs - the geometry lines of the script files (world.vec,
 // sight.vec, smooth.vec, follow.vec; vectors/README.md "Geometry lines"):
 // world frames, cells and centres, distances and lengths, the cells of a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // MapGen.cs - the vector maps' generators (vectors/README.md, "Map
 // generators"), written from that description: each is a pure function
 // of (family, size, parameters, seed) drawing from SplitMix64 in exactly

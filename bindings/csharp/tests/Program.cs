@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Program.cs - LockstarTests.exe VECTORS_DIR [FILE.vec ...]: the C#
 // binding's test. First the binding itself (struct sizes against the
 // library's struct_size, every status value and name, SplitMix64 against

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ScriptCheck.cs - runs the script blocks (format 2) through the C#
 // binding, line by line, as vectors/README.md ("Format version 2")
 // describes: the current query options, the path queue (submit, cancel,

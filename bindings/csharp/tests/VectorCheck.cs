@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // VectorCheck.cs - runs the vector blocks (format 1) through the C#
 // binding and compares every field with the file, as vectors/README.md
 // ("What the checker does with a vector") says: the map digest, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // VectorFile.cs - a reader of the golden vector files (vectors/README.md):
 // index.txt, map blocks, vector blocks (format 1) and script blocks
 // (format 2). Maps and vectors are parsed into objects with every key

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # bench.sh - what one query costs through the C# binding against the C
 # call (tests/Bench.cs): LockstarTests.exe --bench on the demo map's
 # longest query, path buffers of 64 and 4,096 points; fails when the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # firstday.sh - the first-day example (examples/FirstDay.cs) built and run
 # by `make check`, so it cannot rot: it must exit 0 and print what its
 # comments promise (JPS's cost equal to A*'s, the refusals by name, the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # scen.sh - LockstarScen.exe (C#) against `lockstar scen` (C), byte for
 # byte: standard output, exit status, and standard error with the CPU time
 # of the summary line masked (each process measures its own). Runs on the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # vectors.sh - the golden vectors through the C# binding: LockstarTests.exe
 # runs every vector and script of vectors/index.txt and compares every
 # field; then a copy with one field changed in a vector file, a queue

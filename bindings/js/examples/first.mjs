@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// SPDX-License-Identifier: MIT
 // first.mjs - a first lockstar program: a map written as text, A* and JPS,
 // terrain, a path queue served over frames while a wall goes up, world
 // coordinates, smoothing, and a unit following its path tick by tick.

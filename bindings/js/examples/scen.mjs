@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// SPDX-License-Identifier: MIT
 // scen.mjs - `lockstar scen MAP SCEN [options]` in JavaScript: every query
 // of a Moving AI scenario through lockstar.wasm, printing exactly the
 // bytes the C program prints (standard output, the summary on standard

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // api.test.mjs - lockstar.mjs's core API (bindings/js/lockstar.d.ts): the
 // constants against the C headers, statuses, grids, findPath, sliced
 // searches, their cell states and costs (g, h, f against a Dijkstra),

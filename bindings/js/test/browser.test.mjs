@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // browser.test.mjs - the module in a browser: headless Chromium loads a
 // page that imports lockstar.mjs from a local HTTP server (127.0.0.1, a
 // port of its own, closed at the end), fetches lockstar.wasm beside it,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // examples.test.mjs - examples/first.mjs, the first program the docs
 // show, run as a user runs it (node, from another directory, on the
 // module beside it): it exits 0 and prints exactly these lines, so the

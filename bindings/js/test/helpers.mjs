@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // helpers.mjs - what the node tests share: the module under test (the
 // build tree's copy beside lockstar.wasm when make check runs them, else
 // the source tree's), and where the vectors, the CLI, the examples and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // lifetime.test.mjs - the wasm memory the module's objects own: destroy()
 // frees it at once and is idempotent; an object forgotten without
 // destroy() is freed after the engine collects it (FinalizationRegistry),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // mapgen.mjs - the golden vectors' map generators, rebuilt in JavaScript
 // from their contract ("Map generators" in vectors/README.md) with the
 // library's SplitMix64 (ls.createRng): every draw in the documented

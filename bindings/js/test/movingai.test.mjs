@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // movingai.test.mjs - movingai.mjs against the C reader, through the
 // lockstar program: the same map digest (so the same cells, swamp costs
 // too) for the bundled maps and the test data, and for every malformed

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # oldest-node.sh - the JavaScript binding's node tests under node 18, the
 # oldest node its package.json accepts ("engines": ">=18"), while make
 # check runs them under the machine's node (20 on the project's machines).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // options.test.mjs - what a first program meets: a query of only its ends
 // works everywhere a query goes (no struct size to get wrong); a
 // misspelled key of a query or an options object is refused with a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // pack.test.mjs - the npm package: `npm pack` of the package files (as
 // package.json's "files" lists them, with the built lockstar.wasm) gives a
 // tarball that installs offline into an empty folder (npm install

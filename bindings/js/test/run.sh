@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # run.sh - `make check`'s entry to the JavaScript binding's node tests
 # (bindings/js/test/*.test.mjs, run by `node --test`), on the module copied
 # beside the freshly built lockstar.wasm in the build tree. SKIP (77) when

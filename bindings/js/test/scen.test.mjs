@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // scen.test.mjs - examples/scen.mjs against `lockstar scen`, byte for
 // byte: standard output, the exit status, and standard error (the
 // summary's CPU time aside), on the bundled examples and the test data

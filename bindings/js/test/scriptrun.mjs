@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // scriptrun.mjs - running the golden scripts (format version 2: queue,
 // batch, edits, path checks, world frames, line of sight, smoothing,
 // agents) through lockstar.mjs, every line compared as tools/

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // scripts.test.mjs - every golden script of vectors/ (format version 2:
 // queue.vec, batch.vec, edits.vec, pathcheck.vec, world.vec, sight.vec,
 // smooth.vec, follow.vec) through lockstar.mjs, every line compared

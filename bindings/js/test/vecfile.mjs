@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // vecfile.mjs - reading the golden vector files (vectors/README.md,
 // format versions 1 and 2) for the node tests: map blocks, vector blocks
 // and scripts, every expected value kept as written. This reader trusts

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // vecrun.mjs - running the golden search vectors through lockstar.mjs and
 // comparing every field, as tests/unit's vectors suite does in C
 // (vectors/README.md, "What the checker does with a vector"): the map's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // vectors.test.mjs - every golden search vector of vectors/ (the version 1
 // files of index.txt, jps.vec included) through lockstar.mjs: map digests,
 // one-shot and sliced runs, compact contexts and compact grids, every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * setjmp.h - a stand-in for wasm32-wasi, whose libc (Debian 12's wasi-libc)
  * has no setjmp.h. Only CUnit includes it: CUnit longjmps out of a test
