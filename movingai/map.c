@@ -124,23 +124,33 @@ static int parse_map_keyword(const char *name, mai_cursor *c,
     return -1;
 }
 
-/* Symbol classes, indexed by byte: 0 not a map symbol, 1 open ('.', 'G'),
- * 2 blocked ('@', 'O', 'T', 'W'), 3 swamp ('S'); the same sets as
- * mai_symbol_cost's switch, which tests/suite_reader.c checks byte for
- * byte. A lookup costs a few instructions a cell where the switch cost
- * about nine (37,636 cells on lak303d, read twice: checked, converted). */
+/* Symbol classes, indexed by byte: 0 not a map symbol, else SYMBOL_OK
+ * with 1 open ('.', 'G'), 2 blocked ('@', 'O', 'T', 'W'), 3 swamp ('S');
+ * the same sets as mai_symbol_cost's switch, which tests/suite_reader.c
+ * checks byte for byte. A lookup costs a few instructions a cell where the
+ * switch cost about nine (37,636 cells on lak303d, read twice: checked,
+ * converted). */
+#define SYMBOL_OK 0x80u
 static const unsigned char symbol_class[256] = {
-    ['.'] = 1, ['G'] = 1, ['@'] = 2, ['O'] = 2, ['T'] = 2, ['W'] = 2,
-    ['S'] = 3
+    ['.'] = SYMBOL_OK | 1u, ['G'] = SYMBOL_OK | 1u,
+    ['@'] = SYMBOL_OK | 2u, ['O'] = SYMBOL_OK | 2u,
+    ['T'] = SYMBOL_OK | 2u, ['W'] = SYMBOL_OK | 2u,
+    ['S'] = SYMBOL_OK | 3u
 };
 
+/* Whether every byte of the row is a map symbol: the classes ANDed, four
+ * bytes a step (SYMBOL_OK survives only if every byte has it). */
 static int row_is_good(const char *row, size_t length)
 {
-    unsigned bad = 0;
-    size_t x;
-    for (x = 0; x < length; x++)
-        bad |= symbol_class[(unsigned char)row[x]] == 0;
-    return !bad;
+    const unsigned char *b = (const unsigned char *)row;
+    unsigned ok = SYMBOL_OK;
+    size_t x = 0;
+    for (; x + 4u <= length; x += 4u)
+        ok &= (unsigned)symbol_class[b[x]] & symbol_class[b[x + 1u]] &
+              symbol_class[b[x + 2u]] & symbol_class[b[x + 3u]];
+    for (; x < length; x++)
+        ok &= symbol_class[b[x]];
+    return ok != 0u;
 }
 
 static int check_row(const char *name, const mai_line *line, int32_t y,
@@ -181,6 +191,28 @@ static int check_row(const char *name, const mai_line *line, int32_t y,
     return 0;
 }
 
+/* The next line when it is a good row: exactly width symbols, then '\n'
+ * or the end of the text. That is what mai_text_next and check_row would
+ * accept, taken without their search for the line's end and for a CR
+ * (neither byte is a symbol, so row_is_good refuses both). Anything else
+ * is left to them, for their messages. */
+static int next_good_row(mai_cursor *c, int32_t width, const char **row)
+{
+    const size_t w = (size_t)width;
+    const char *start = c->text + c->pos;
+    size_t rest;
+    if (c->pos >= c->length)
+        return 0;
+    rest = c->length - c->pos;
+    if (rest < w || (rest > w && start[w] != '\n') ||
+        !row_is_good(start, w))
+        return 0;
+    c->pos += rest > w ? w + 1u : w;
+    c->line++;
+    *row = start;
+    return 1;
+}
+
 /* Check the H rows and what follows them; store where each row starts. */
 static int scan_rows(const char *name, mai_cursor *c, int32_t width,
                      int32_t height, const char **rows, mai_error *err)
@@ -189,6 +221,8 @@ static int scan_rows(const char *name, mai_cursor *c, int32_t width,
     int32_t y;
 
     for (y = 0; y < height; y++) {
+        if (next_good_row(c, width, &rows[y]))
+            continue;
         if (!mai_text_next(c, &line)) {
             mai_error_set(err, "%s:%lu: file ends after %ld of %ld map "
                           "rows", name, (unsigned long)c->line + 1u,
@@ -296,12 +330,25 @@ void mai_map_free(mai_map *map)
 
 void mai_map_cells(const mai_map *map, uint8_t swamp_cost, uint8_t *cells)
 {
-    size_t i, n = (size_t)map->width * (size_t)map->height;
-    /* Cost by symbol class; a parsed map holds only classes 1..3. */
-    const uint8_t cost[4] = { LS_CELL_BLOCKED, LS_CELL_OPEN, LS_CELL_BLOCKED,
-                              swamp_cost };
-    for (i = 0; i < n; i++)
-        cells[i] = cost[symbol_class[(unsigned char)map->symbols[i]]];
+    size_t i = 0, n = (size_t)map->width * (size_t)map->height;
+    const unsigned char *s = (const unsigned char *)map->symbols;
+    uint8_t cost[256];
+    unsigned k;
+    /* Cost by byte, from the classes (a parsed map holds only symbols;
+     * any other byte gets LS_CELL_BLOCKED), four cells a step. */
+    for (k = 0; k < 256u; k++) {
+        unsigned c = symbol_class[k] & 3u;
+        cost[k] = c == 1u ? LS_CELL_OPEN : c == 3u ? swamp_cost
+                                                   : LS_CELL_BLOCKED;
+    }
+    for (; i + 4u <= n; i += 4u) {
+        cells[i] = cost[s[i]];
+        cells[i + 1u] = cost[s[i + 1u]];
+        cells[i + 2u] = cost[s[i + 2u]];
+        cells[i + 3u] = cost[s[i + 3u]];
+    }
+    for (; i < n; i++)
+        cells[i] = cost[s[i]];
 }
 
 int mai_map_grid(const mai_map *map, const char *name, uint8_t swamp_cost,

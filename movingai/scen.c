@@ -165,6 +165,86 @@ static int parse_row(const char *name, const mai_line *line,
     return 0;
 }
 
+/* The fast path: a row read in one pass, taken only when every check of
+ * parse_row would pass, with the same query out; 0 for anything unusual,
+ * which parse_row then reads again to say what is wrong. Splitting at tabs
+ * and then reading each field cost about 1,250 instructions a row (0.38 M
+ * of `lockstar scen` on a 300-row scenario); this is about a fifth. */
+
+/* Digits up to the next tab, at most max, the tab required; advances *at
+ * past it. */
+static inline int fast_uint(const char **at, const char *end,
+                            uint32_t max, uint32_t *out)
+{
+    const char *p = *at;
+    uint64_t value = 0;
+    /* A tab, like any byte but a digit, ends the run ('\t' - '0' wraps
+     * past 9). The value is tested once, after at most 10 digits (below
+     * 2^34); a longer run may wrap, and is refused by its length. */
+    for (; p != end; p++) {
+        unsigned digit = (unsigned)(unsigned char)*p - (unsigned)'0';
+        if (digit > 9u)
+            break;
+        value = value * 10u + digit;
+    }
+    if (p == end || p == *at || p - *at > 10 || value > max || *p != '\t')
+        return 0;
+    *at = p + 1;
+    *out = (uint32_t)value;
+    return 1;
+}
+
+/* A run of digits from p; returns its end. */
+static const char *skip_digits(const char *p, const char *end)
+{
+    while (p != end && (unsigned)(unsigned char)*p - (unsigned)'0' <= 9u)
+        p++;
+    return p;
+}
+
+static int fast_row(const mai_line *line, int32_t width, int32_t height,
+                    mai_query *q)
+{
+    const char *p = line->start, *end = p + line->length, *digits;
+    uint32_t bucket, w, h, sx, sy, gx, gy;
+    if (!fast_uint(&p, end, INT32_MAX, &bucket))
+        return 0;
+    while (p != end && *p != '\t') /* the map's name, never read */
+        p++;
+    if (p == end)
+        return 0;
+    p++;
+    /* The size must be the map's; points inside it. */
+    if (!fast_uint(&p, end, (uint32_t)width, &w) || w != (uint32_t)width ||
+        !fast_uint(&p, end, (uint32_t)height, &h) || h != (uint32_t)height ||
+        !fast_uint(&p, end, (uint32_t)width - 1u, &sx) ||
+        !fast_uint(&p, end, (uint32_t)height - 1u, &sy) ||
+        !fast_uint(&p, end, (uint32_t)width - 1u, &gx) ||
+        !fast_uint(&p, end, (uint32_t)height - 1u, &gy))
+        return 0;
+    /* optimal_length: 1..OPTIMAL_INT_DIGITS digits, then the end or a
+     * point and 1..OPTIMAL_FRACTION_DIGITS digits, then the end. */
+    digits = skip_digits(p, end);
+    if (digits == p || digits - p > OPTIMAL_INT_DIGITS)
+        return 0;
+    if (digits != end) {
+        p = digits + 1;
+        if (*digits != '.')
+            return 0;
+        digits = skip_digits(p, end);
+        if (digits != end || digits == p ||
+            digits - p > OPTIMAL_FRACTION_DIGITS)
+            return 0;
+    }
+    q->bucket = (int32_t)bucket;
+    q->sx = (int32_t)sx;
+    q->sy = (int32_t)sy;
+    q->gx = (int32_t)gx;
+    q->gy = (int32_t)gy;
+    q->line = line->number;
+    return 1;
+}
+
 static int append(mai_scen *out, uint32_t *capacity,
                   const mai_query *q)
 {
@@ -212,7 +292,8 @@ int mai_scen_parse(const char *name, const char *text, size_t length,
         if (mai_text_blank(&line))
             continue;
         if (mai_text_refuse_cr(name, &line, err) != 0 ||
-            parse_row(name, &line, width, height, &q, err) != 0) {
+            (!fast_row(&line, width, height, &q) &&
+             parse_row(name, &line, width, height, &q, err) != 0)) {
             mai_scen_free(out);
             return -1;
         }

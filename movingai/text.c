@@ -93,23 +93,23 @@ int mai_text_equals(mai_span span, const char *word)
 int mai_parse_uint(const char *text, size_t length, uint32_t min,
                    uint32_t max, uint32_t *out)
 {
-    uint32_t value = 0;
+    uint64_t value = 0;
     size_t i;
     if (length == 0)
         return -1;
     for (i = 0; i < length; i++) {
-        uint32_t digit;
         if (text[i] < '0' || text[i] > '9')
             return -1;
-        digit = (uint32_t)(text[i] - '0');
-        /* Stop before value * 10 + digit could pass max (and wrap). */
-        if (digit > max || value > (max - digit) / 10u)
+        /* value <= max < 2^32 before, so this cannot wrap 64 bits; past
+         * max is refused at once (no division per digit: a scenario has
+         * 2,100 numbers on 300 rows). */
+        value = value * 10u + (uint32_t)(text[i] - '0');
+        if (value > max)
             return -1;
-        value = value * 10u + digit;
     }
     if (value < min)
         return -1;
-    *out = value;
+    *out = (uint32_t)value;
     return 0;
 }
 
