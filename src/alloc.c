@@ -12,29 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "alloc.h"
-
-static void *default_alloc(void *user, size_t size)
-{
-    (void)user;
-    return malloc(size);
-}
-
-static void default_release(void *user, void *block, size_t size)
-{
-    (void)user;
-    (void)size;
-    free(block);
-}
+#include "default_allocator.h"
 
 void ls__allocator_copy(ls_allocator *dst, const ls_allocator *src)
 {
-    if (src && src->alloc && src->release) {
-        *dst = *src;
-    } else {
-        dst->alloc = default_alloc;
-        dst->release = default_release;
-        dst->user = NULL;
-    }
+    ls__allocator_choose(dst, src);
 }
 
 void *ls__alloc(const ls_allocator *a, size_t size)
@@ -51,7 +33,7 @@ void ls__release(const ls_allocator *a, void *block, size_t size)
 void *ls__alloc_zeroed(const ls_allocator *a, size_t size)
 {
     void *block;
-    if (a->alloc == default_alloc)
+    if (a->alloc == ls__default_alloc)
         return calloc(1, size);
     block = a->alloc(a->user, size);
     if (block)

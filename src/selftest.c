@@ -27,6 +27,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "default_allocator.h"
 #include "digest.h"
 #include "selftest.h"
 
@@ -38,39 +39,6 @@
 static size_t round_up(size_t n)
 {
     return (n + (LS__ST_ALIGN - 1u)) & ~(size_t)(LS__ST_ALIGN - 1u);
-}
-
-/* ------------------------------------------------------------------------
- * The caller's allocator
- *
- * The self-test is a library of its own (liblockstar-selftest) that reaches
- * liblockstar through its public API only, so it cannot share src/alloc.c
- * (whose ls__ names liblockstar does not export): the same rule, a caller's
- * pair or else malloc/free, is kept here.
- * --------------------------------------------------------------------- */
-
-static void *default_alloc(void *user, size_t size)
-{
-    (void)user;
-    return malloc(size);
-}
-
-static void default_release(void *user, void *block, size_t size)
-{
-    (void)user;
-    (void)size;
-    free(block);
-}
-
-static void copy_allocator(ls_allocator *dst, const ls_allocator *src)
-{
-    if (src && src->alloc && src->release) {
-        *dst = *src;
-    } else {
-        dst->alloc = default_alloc;
-        dst->release = default_release;
-        dst->user = NULL;
-    }
 }
 
 /* ------------------------------------------------------------------------
@@ -525,7 +493,7 @@ ls_status ls__selftest_run(const ls__selftest_data *data,
     out->first_failed_kind = -1;
     if (!data)
         return LS_ERR_NULL_ARGUMENT;
-    copy_allocator(&caller, allocator);
+    ls__allocator_choose(&caller, allocator);
     find_needs(data, &n);
     st = measure_objects(&n, &caller, &bytes);
     if (st == LS_OK)

@@ -122,7 +122,7 @@ only_in() { # WHAT REGEX ALLOWED FOLDER...
 only_in "does I/O" '#[[:space:]]*include[[:space:]]*<stdio\.h>|\b(f?printf|f?puts|fopen|fread|fwrite|fclose|getchar|putchar|perror|open|read|write)[[:space:]]*\(' \
     '' src
 only_in "allocates with the C library" '\b(malloc|calloc|realloc|free)[[:space:]]*\(' \
-    'src/alloc\.c|src/selftest\.c' src
+    'src/alloc\.c|src/default_allocator\.h' src
 only_in "names a thread API" '\b(pthread_[a-z_]+|CreateThread|_beginthread(ex)?|WaitForSingleObject|InitializeCriticalSection|InitializeConditionVariable|EnterCriticalSection)\b' \
     'src/thread\.[ch]' src
 only_in "names libpng" '\bpng_[a-z_]+|<png\.h>' 'cli/pngfile\.[ch]' src cli movingai bench tools
