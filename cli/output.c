@@ -115,36 +115,39 @@ static char *put_hex16(char *p, uint64_t v)
     return p + 16;
 }
 
-/* The text of 0 .. coord_count - 1 as a point writes it, 16 bytes each:
- * " digits" in bytes 0..6 and ",digits" in bytes 8..14, the length of
- * either (1 + the digits) in byte 7. Every coordinate of a point on a
- * grid is below LS_MAX_DIMENSION (5 digits), and a path's points are most
- * of what the scenario commands print, so a point costs two 8-byte copies
- * and two additions instead of two division loops. Grown (doubling) to
+/* The text of 0 .. coord_count - 1 as a point writes it, in two tables
+ * of 8-byte entries, one block: coord_text[k] is " digits" and
+ * coord_text[coord_count + k] ",digits", each with its length (1 + the
+ * digits) in byte 7. Every coordinate of a point on a grid is below
+ * LS_MAX_DIMENSION (5 digits), and a path's points are most of what the
+ * scenario commands print, so a point costs two 8-byte copies and two
+ * additions instead of two division loops (8-byte entries: an index
+ * scales into an address with no extra instruction). Grown (doubling) to
  * the largest coordinate seen, so a small map builds a small table; kept
  * for the process (the commands print from one thread). */
-static unsigned char (*coord_text)[16];
+static unsigned char (*coord_text)[8];
 static uint32_t coord_count;
 
 /* Make coord_text reach v (< LS_MAX_DIMENSION); 0, or -1 when memory ran
  * out (the caller formats v by hand, the same bytes). The count stays a
- * power of two (256 doubled), so "both below it" is one test of x | y. */
+ * power of two (256 doubled), so "both below it" is one test of x | y.
+ * Growing moves the second table, so both are written again. */
 static int coord_reach(uint32_t v)
 {
     uint32_t n = coord_count ? coord_count : 256u, k;
-    unsigned char (*bigger)[16];
+    unsigned char (*bigger)[8];
     while (n <= v)
         n *= 2u;
-    bigger = realloc(coord_text, (size_t)n * sizeof *bigger);
+    bigger = realloc(coord_text, (size_t)n * 2u * sizeof *bigger);
     if (!bigger)
         return -1;
-    for (k = coord_count; k < n; k++) {
-        char *t = (char *)bigger[k];
+    for (k = 0; k < n; k++) {
+        char *t = (char *)bigger[k], *u = (char *)bigger[n + k];
         size_t len = (size_t)(put_unsigned(t + 1, k) - t);
         t[0] = ' ';
-        t[8] = ',';
-        memcpy(t + 9, t + 1, len - 1);
-        bigger[k][7] = (unsigned char)len;
+        u[0] = ',';
+        memcpy(u + 1, t + 1, len - 1);
+        bigger[k][7] = bigger[n + k][7] = (unsigned char)len;
     }
     coord_text = bigger;
     coord_count = n;
@@ -156,6 +159,18 @@ static int coord_ready(uint32_t x, uint32_t y)
 {
     return x < LS_MAX_DIMENSION && y < LS_MAX_DIMENSION &&
            coord_reach(x > y ? x : y) == 0;
+}
+
+/* %ld of a scenario's coordinate at p, from coord_text when it can come
+ * from there (bytes 1.. of an entry: the digits, then bytes the caller
+ * writes over; the line buffer has the room); returns the end. */
+static char *put_coord(char *p, int32_t v)
+{
+    if ((uint32_t)v >= coord_count &&
+        (v < 0 || !coord_ready((uint32_t)v, (uint32_t)v)))
+        return put_signed(p, (long)v);
+    memcpy(p, coord_text[v] + 1, 7);
+    return p + coord_text[v][7] - 1;
 }
 
 /* Append " x,y" per point to the line buf[0..*used), writing the buffer
@@ -171,8 +186,10 @@ static void put_points(char *buf, size_t *used, const ls_point *points,
     uint32_t i = 0;
     /* Locals: the byte stores below may alias any object, so the globals
      * would be read again after each one. */
-    unsigned char (*text)[16] = coord_text;
+    unsigned char (*sp)[8] = coord_text, (*cm)[8] = NULL;
     uint32_t known = coord_count;
+    if (sp)
+        cm = sp + known;
     while (i < count) {
         uint32_t fit = (uint32_t)((LINE_ROOM - 1u - (size_t)(p - buf)) /
                                   ITEM_MAX);
@@ -193,14 +210,15 @@ static void put_points(char *buf, size_t *used, const ls_point *points,
                     p = put_signed(p, (long)points[i].y);
                     continue;
                 }
-                text = coord_text;
+                sp = coord_text;
                 known = coord_count;
+                cm = sp + known;
             }
             /* 8 bytes each: ITEM_MAX leaves room for the overrun. */
-            memcpy(p, text[x], 8);
-            p += text[x][7];
-            memcpy(p, text[y] + 8, 8);
-            p += text[y][7];
+            memcpy(p, sp[x], 8);
+            p += sp[x][7];
+            memcpy(p, cm[y], 8);
+            p += cm[y][7];
         }
     }
     *used = (size_t)(p - buf);
@@ -245,13 +263,13 @@ int cli_print_scen_line(const mai_query *sq, ls_status outcome,
     size_t used;
     int rc = 0;
     /* "%ld %ld %ld %ld": four numbers, well inside the buffer. */
-    p = put_signed(p, (long)sq->sx);
+    p = put_coord(p, sq->sx);
     *p++ = ' ';
-    p = put_signed(p, (long)sq->sy);
+    p = put_coord(p, sq->sy);
     *p++ = ' ';
-    p = put_signed(p, (long)sq->gx);
+    p = put_coord(p, sq->gx);
     *p++ = ' ';
-    p = put_signed(p, (long)sq->gy);
+    p = put_coord(p, sq->gy);
     if (outcome < 0) {
         fwrite(buf, 1, (size_t)(p - buf), stdout);
         printf(" error %s\n", ls_status_name(outcome));
