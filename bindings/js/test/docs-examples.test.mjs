@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// docs-examples.test.mjs - the JavaScript examples of README.md and
-// docs/*.md run against the module under test by `make check`, so they
+// docs-examples.test.mjs - the JavaScript examples of README.md,
+// docs/*.md and bindings/js/README.md run against the module under test by `make check`, so they
 // cannot rot (issue 20). The C examples are tests/check-examples.sh's;
 // these marks follow its convention with `example-js`.
 //
@@ -43,10 +43,11 @@ const JS_LANGS = new Set(['js', 'javascript', 'mjs']);
 const MARK = /^<!-- example-js: ([a-z0-9-]+) -->/;
 const HIDDEN = /^<!-- example-js: ([a-z0-9-]+) setup[ \t]*$/;
 
-/** The pages whose blocks are examples, as check-examples.sh lists them. */
+/** The pages whose blocks are examples: those check-examples.sh lists,
+ * and the npm package's own README (bindings/js/README.md). */
 function docPages() {
   const docs = readdirSync(join(srcDir, 'docs')).filter((f) => f.endsWith('.md')).sort();
-  return ['README.md', ...docs.map((f) => `docs/${f}`)]
+  return ['README.md', ...docs.map((f) => `docs/${f}`), 'bindings/js/README.md']
     .map((page) => ({ page, text: readFileSync(join(srcDir, page), 'utf8') }));
 }
 
