@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * args.c - lockstar-bench's command line (usage() lists the options).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * baseline_bfs.c - breadth-first search over the same moves. It finds the
  * fewest steps, not the least cost (a diagonal step counts as one), and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* baseline_common.c - what every baseline shares: allocation, directions,
  * path cost. */
 #define _DEFAULT_SOURCE /* madvise, posix_memalign */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * baseline_dfs.c - depth-first search over the same moves, with an explicit
  * stack: always step to the first untried neighbour (N E S W NE SE SW NW

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * baseline_dijkstra.c - Dijkstra's algorithm: the textbook binary heap with
  * decrease-key, keyed on g alone (no heuristic), stopping when the goal is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * baseline_listscan.c - the "before": A* whose open list is a plain array.
  * Every pop scans the whole array for the smallest f (ties toward larger g)

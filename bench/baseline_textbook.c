@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * baseline_textbook.c - A* as the textbooks give it: a binary min-heap of
  * (f, g, cell) with decrease-key through a per-cell heap position, g and

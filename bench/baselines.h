@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * baselines.h - the pathfinders a game developer would otherwise write,
  * run by the benchmark against lockstar on the same queries.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * batch.c - lockstar-bench --batch N1,N2,...: every query of each map
  * solved by ls_batch_run with each thread count, and every status, result

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench.c - lockstar-bench: lockstar against the pathfinders a game
  * developer would otherwise write, on the same queries in the same process.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench.h - what the parts of lockstar-bench share: the algorithms, the
  * run's configuration, a map with its queries and the figures measured.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mapgen.c - random-obstacle maps and connected query pairs for the
  * scaling run. Connectivity comes from labelling the components once

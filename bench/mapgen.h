@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mapgen.h - generated maps for the scaling run: size x size cells, each
  * blocked with probability percent/100 drawn from ls_rng (so any port can

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report.c - lockstar-bench's Markdown output: a table per map, the
  * summary over all maps and the targets this run can judge. Bench code:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # report.sh - run the benchmark and write its Markdown report.
 #
 # Usage: sh bench/report.sh BENCH_PROGRAM MAPS_DIR OUTPUT.md

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* timer.c - clocks and peak RSS for the benchmark. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * timer.h - timing for the benchmark (never used by the library).
  * Clocks in integer nanoseconds; doubles only for printing.

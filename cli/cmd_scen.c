@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_scen.c - `lockstar scen MAP SCEN [options]`: every query of a Moving
  * AI scenario, one output line each, in file order:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * output.c - one-line errors, the final flush and path points, as every
  * lockstar command reports them (see output.h).

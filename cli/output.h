@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * output.h - what every lockstar command shares when it reports: exit
  * statuses, one-line errors on standard error, and the final flush.

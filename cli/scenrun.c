@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * scenrun.c - loading and running a scenario command's files (see
  * scenrun.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * scenrun.h - what the scenario commands (`scen`, `queue`, `batch`) share
  * around their own loop over the queries: the map and then its scenario,

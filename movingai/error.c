@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * error.c - the reader's one-line error messages ("FILE:LINE: reason").
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * file.c - reading a whole file into memory, for the map and scenario
  * readers and anyone else who parses a file in one piece.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * map.c - reading Moving AI grid maps (.map); the accepted format and the
  * character table are in movingai.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * movingai.h - the one reader of Moving AI benchmark files (.map, .scen)
  * for the lockstar program, the bench, the tests and the vector tools.

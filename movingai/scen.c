@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * scen.c - reading Moving AI scenario files (.scen); the format is in
  * movingai.h. Each row is checked completely (field count, every number,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * text.c - lines, words and numbers of a text buffer (see text.h); nothing
  * here allocates.

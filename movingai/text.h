@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * text.h - lines, words and numbers of a text buffer, for the map and
  * scenario readers (private to movingai/; users include movingai.h).
