@@ -10,7 +10,8 @@
 # What is copied from this machine into the root, so that the root reaches
 # the same registries the machine does, and nothing else:
 #   - the apt sources (/etc/apt/sources.list, /etc/apt/sources.list.d/
-#     *.list and *.sources) and apt.conf.d files that set a proxy;
+#     *.list and *.sources) and the apt.conf.d files that set how apt
+#     reaches the archive (Acquire::... : proxies, Release date checks);
 #   - the resolver configuration (/etc/resolv.conf);
 #   - the locally trusted CA certificates (/usr/local/share/ca-certificates),
 #     then Debian's ca-certificates is installed and update-ca-certificates
@@ -129,14 +130,15 @@ mount --bind /proc "$root/proc" || die "cannot bind /proc into the root (mount r
 mount --rbind /dev "$root/dev" || die "cannot bind /dev into the root (mount refused)"
 mount --make-rslave "$root/dev" 2>/dev/null || true
 
-# apt: the machine's sources (the root's own default list is replaced) and
-# any proxy setting.
+# apt: the machine's sources (the root's own default list is replaced).
 rm -f "$root/etc/apt/sources.list"
 for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources; do
     [ -f "$f" ] && cp "$f" "$root$f"
 done
+# apt's settings for reaching the archive (Acquire::...: proxies, and the
+# Release-file date checks a snapshot mirror needs switched off) come too.
 for f in /etc/apt/apt.conf.d/*; do
-    [ -f "$f" ] && grep -qi 'proxy' "$f" && cp "$f" "$root$f"
+    [ -f "$f" ] && grep -q 'Acquire::' "$f" && cp "$f" "$root$f"
 done
 cp -L /etc/resolv.conf "$root/etc/resolv.conf" || die "cannot copy /etc/resolv.conf"
 if [ -d /usr/local/share/ca-certificates ]; then
