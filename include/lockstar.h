@@ -18,8 +18,11 @@
  *   - Neighbours are generated in a fixed, documented order, and a node's
  *     parent changes only when a strictly smaller g is found.
  *   - Overflow is an error (LS_ERR_COST_OVERFLOW), never a wrap.
- *   - There is no global mutable state: two contexts never influence each
- *     other, and a result never depends on earlier queries.
+ *   - No result depends on global state: two contexts never influence
+ *     each other, and a result never depends on earlier queries. The one
+ *     process-wide value is a counter, under a lock, that numbers grid
+ *     creations so the path queue can tell one grid from another; no
+ *     search, digest or result reads it.
  *
  * Usage in short:
  *
