@@ -13,18 +13,30 @@
 #include "movingai.h"
 #include "text.h"
 
+/* Symbol classes, indexed by byte: the one table of map symbols. 0 not a
+ * map symbol, else SYMBOL_OK with 1 open ('.', 'G'), 2 blocked ('@', 'O',
+ * 'T', 'W'), 3 swamp ('S'). mai_symbol_cost reads a symbol's cost from it,
+ * and the row checks and the conversion to cells below read it a row at a
+ * time: a lookup costs a few instructions a cell where a switch cost about
+ * nine (37,636 cells on lak303d, read twice: checked, converted). */
+#define SYMBOL_OK 0x80u
+static const unsigned char symbol_class[256] = {
+    ['.'] = SYMBOL_OK | 1u, ['G'] = SYMBOL_OK | 1u,
+    ['@'] = SYMBOL_OK | 2u, ['O'] = SYMBOL_OK | 2u,
+    ['T'] = SYMBOL_OK | 2u, ['W'] = SYMBOL_OK | 2u,
+    ['S'] = SYMBOL_OK | 3u
+};
+
+/* The cost of a symbol's class (1, 2 or 3). */
+static uint8_t class_cost(unsigned cls, uint8_t swamp_cost)
+{
+    return cls == 1u ? LS_CELL_OPEN : cls == 3u ? swamp_cost : LS_CELL_BLOCKED;
+}
+
 int mai_symbol_cost(char symbol, uint8_t swamp_cost)
 {
-    switch (symbol) {
-    case '.': case 'G':
-        return LS_CELL_OPEN;
-    case 'S':
-        return swamp_cost;
-    case '@': case 'O': case 'T': case 'W':
-        return LS_CELL_BLOCKED;
-    default:
-        return -1;
-    }
+    unsigned cls = symbol_class[(unsigned char)symbol];
+    return cls ? class_cost(cls & 3u, swamp_cost) : -1;
 }
 
 /* Read the next line into *line; at the end of the text report what was
@@ -125,19 +137,6 @@ static int parse_map_keyword(const char *name, mai_cursor *c,
     return -1;
 }
 
-/* Symbol classes, indexed by byte: 0 not a map symbol, else SYMBOL_OK
- * with 1 open ('.', 'G'), 2 blocked ('@', 'O', 'T', 'W'), 3 swamp ('S');
- * the same sets as mai_symbol_cost's switch, which tests/suite_reader.c
- * checks byte for byte. A lookup costs a few instructions a cell where the
- * switch cost about nine (37,636 cells on lak303d, read twice: checked,
- * converted). */
-#define SYMBOL_OK 0x80u
-static const unsigned char symbol_class[256] = {
-    ['.'] = SYMBOL_OK | 1u, ['G'] = SYMBOL_OK | 1u,
-    ['@'] = SYMBOL_OK | 2u, ['O'] = SYMBOL_OK | 2u,
-    ['T'] = SYMBOL_OK | 2u, ['W'] = SYMBOL_OK | 2u,
-    ['S'] = SYMBOL_OK | 3u
-};
 
 /* Whether every byte of the row is a map symbol: the classes ANDed, four
  * bytes a step (SYMBOL_OK survives only if every byte has it). */
@@ -337,11 +336,8 @@ void mai_map_cells(const mai_map *map, uint8_t swamp_cost, uint8_t *cells)
     unsigned k;
     /* Cost by byte, from the classes (a parsed map holds only symbols;
      * any other byte gets LS_CELL_BLOCKED), four cells a step. */
-    for (k = 0; k < 256u; k++) {
-        unsigned c = symbol_class[k] & 3u;
-        cost[k] = c == 1u ? LS_CELL_OPEN : c == 3u ? swamp_cost
-                                                   : LS_CELL_BLOCKED;
-    }
+    for (k = 0; k < 256u; k++)
+        cost[k] = class_cost(symbol_class[k] & 3u, swamp_cost);
     for (; i + 4u <= n; i += 4u) {
         cells[i] = cost[s[i]];
         cells[i + 1u] = cost[s[i + 1u]];
