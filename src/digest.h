@@ -9,26 +9,17 @@
 #define LS_DIGEST_H
 
 #include <stdint.h>
+#include "hash.h"
 #include "lockstar.h"
 
-/* The digest of no points (FNV-1a 64 offset basis), and one more point. */
-#define LS_DIGEST_EMPTY 0xcbf29ce484222325ull
-#define LS_FNV_PRIME 0x100000001b3ull
-
-/* FNV-1a over v as 4 little-endian bytes, whatever the host's byte order
- * (the bytes are taken from the integer, not from memory). */
-static inline uint64_t ls__fnv_int32(uint64_t h, int32_t v)
-{
-    const uint32_t u = (uint32_t)v; /* two's complement by definition */
-    h = (h ^ (u & 0xffu)) * LS_FNV_PRIME;
-    h = (h ^ ((u >> 8) & 0xffu)) * LS_FNV_PRIME;
-    h = (h ^ ((u >> 16) & 0xffu)) * LS_FNV_PRIME;
-    return (h ^ (u >> 24)) * LS_FNV_PRIME;
-}
+/* The digest of no points (FNV-1a 64 offset basis), and one more point
+ * (x then y, each as 4 little-endian bytes of its two's complement). */
+#define LS_DIGEST_EMPTY LS_FNV_BASIS
 
 static inline uint64_t ls__digest_extend(uint64_t digest, ls_point point)
 {
-    return ls__fnv_int32(ls__fnv_int32(digest, point.x), point.y);
+    return ls__fnv1a_le(ls__fnv1a_le(digest, (uint32_t)point.x, 4),
+                        (uint32_t)point.y, 4);
 }
 
 /* The same for a point of a grid, whose coordinates are 0..LS_MAX_DIMENSION-1

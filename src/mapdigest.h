@@ -9,14 +9,10 @@
 #define LS_MAPDIGEST_H
 
 #include <stdint.h>
+#include "hash.h"
 
-/* splitmix64's finaliser; everything wraps mod 2^64 (uint64_t). */
-static inline uint64_t ls__map_mix(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
+/* Each term is SplitMix64's finaliser of what it mixes. */
+#define ls__map_mix ls__splitmix_mix
 
 /* The term of the grid's size. */
 static inline uint64_t ls__map_size_term(int32_t width, int32_t height)
@@ -29,7 +25,7 @@ static inline uint64_t ls__map_size_term(int32_t width, int32_t height)
  * than index's (a whole-grid rebuild steps through them by addition). */
 static inline uint64_t ls__map_cell_term_base(uint32_t index)
 {
-    return (uint64_t)index * 256u + 0x9e3779b97f4a7c15ull;
+    return (uint64_t)index * 256u + LS_SPLITMIX_GAMMA;
 }
 
 /* The term of cell index = y * width + x holding cost. */

@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "alloc.h"
+#include "hash.h"
 #include "search.h"
 
 /* Where a held request is in its life. */
@@ -150,10 +151,7 @@ void ls_queue_destroy(ls_queue *q)
  * in sequence spread over the index. */
 static uint32_t home(const ls_queue *q, uint64_t id)
 {
-    id = (id ^ (id >> 30)) * 0xbf58476d1ce4e5b9ull;
-    id = (id ^ (id >> 27)) * 0x94d049bb133111ebull;
-    id ^= id >> 31;
-    return (uint32_t)id & (q->index_size - 1u);
+    return (uint32_t)ls__splitmix_mix(id) & (q->index_size - 1u);
 }
 
 /* The bucket holding id, or the empty bucket where it would go. */

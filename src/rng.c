@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* rng.c - SplitMix64, the project's specified generator (see lockstar.h). */
+#include "hash.h"
 #include "lockstar.h"
 
 ls_status ls_rng_seed(ls_rng *rng, uint64_t seed)
@@ -12,14 +13,10 @@ ls_status ls_rng_seed(ls_rng *rng, uint64_t seed)
 
 uint64_t ls_rng_next(ls_rng *rng)
 {
-    uint64_t z;
     if (!rng)
         return 0;
-    rng->state += 0x9e3779b97f4a7c15ull;
-    z = rng->state;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
+    rng->state += LS_SPLITMIX_GAMMA;
+    return ls__splitmix_mix(rng->state);
 }
 
 uint32_t ls_rng_below(ls_rng *rng, uint32_t bound)

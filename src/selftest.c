@@ -95,17 +95,13 @@ static void measure_release(void *user, void *block, size_t size)
 
 void ls__st_fold32(ls__st_run *run, uint32_t v)
 {
-    uint64_t h = run->digest;
-    h = (h ^ (v & 0xffu)) * LS_FNV_PRIME;
-    h = (h ^ ((v >> 8) & 0xffu)) * LS_FNV_PRIME;
-    h = (h ^ ((v >> 16) & 0xffu)) * LS_FNV_PRIME;
-    run->digest = (h ^ (v >> 24)) * LS_FNV_PRIME;
+    run->digest = ls__fnv1a_le(run->digest, v, 4);
 }
 
+/* Low half then high half: the 8 bytes little-endian. */
 void ls__st_fold64(ls__st_run *run, uint64_t v)
 {
-    ls__st_fold32(run, (uint32_t)(v & 0xffffffffu));
-    ls__st_fold32(run, (uint32_t)(v >> 32));
+    run->digest = ls__fnv1a_le(run->digest, v, 8);
 }
 
 static void differ(ls__st_run *run)
