@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * suite_follow.c - path following (ls_agent_*): every tick of random
- * routes, frames and speeds against a model written here from the
- * header's words (its own square root and rounding), the distance along
- * the route growing by exactly speed per tick, exact landings on
+ * routes, frames and speeds against the oracle library's follower
+ * (tests/oracle/oracle.h: its own square root and rounding), the distance
+ * along the route growing by exactly speed per tick, exact landings on
  * waypoints, speeds longer than many legs, arrival exactly on the goal
  * centre, and every error leaving the agent untouched.
  */
@@ -19,134 +19,68 @@ enum { MAXW = 64 };
 
 /* ------------------------------------------------------------ the model */
 
-/* ceil(sqrt(d2)) by bisection. */
-static int64_t ref_ceil_sqrt(uint64_t d2)
-{
-    uint64_t lo = 0, hi = (uint64_t)1 << 32;
-    while (lo < hi) {
-        const uint64_t mid = lo + (hi - lo) / 2;
-        if (mid * mid >= d2)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return (int64_t)lo;
-}
-
-static int64_t ref_dist(int64_t dx, int64_t dy)
-{
-    const uint64_t ux = (uint64_t)(dx < 0 ? -dx : dx);
-    const uint64_t uy = (uint64_t)(dy < 0 ? -dy : dy);
-    return ref_ceil_sqrt(ux * ux + uy * uy);
-}
-
-/* a / b rounded half away from zero, b > 0, by quotient and remainder. */
-static int64_t ref_round_div(int64_t a, int64_t b)
-{
-    const int64_t m = a < 0 ? -a : a;
-    int64_t q = m / b;
-    if (2 * (m % b) >= b)
-        q++;
-    return a < 0 ? -q : q;
-}
-
-typedef struct {
-    int64_t fx[MAXW + 1], fy[MAXW + 1]; /* leg k: from (fx, fy) ... */
-    int64_t tx[MAXW + 1], ty[MAXW + 1]; /* ... to the centre of w[k] */
-    int64_t len[MAXW + 1], start[MAXW + 1]; /* its length, where it starts */
-    int64_t total;
-    uint32_t n;
-} route;
-
-static void ref_route(route *r, const ls_world *w, int64_t x0, int64_t y0,
-                      const ls_point *wp, uint32_t n)
-{
-    uint32_t k;
-    int64_t at = 0;
-    r->n = n;
-    for (k = 0; k < n; k++) {
-        r->fx[k] = k == 0 ? x0 : r->tx[k - 1];
-        r->fy[k] = k == 0 ? y0 : r->ty[k - 1];
-        r->tx[k] = w->origin_x + (int64_t)wp[k].x * w->cell_size + w->cell_size / 2;
-        r->ty[k] = w->origin_y + (int64_t)wp[k].y * w->cell_size + w->cell_size / 2;
-        r->len[k] = ref_dist(r->tx[k] - r->fx[k], r->ty[k] - r->fy[k]);
-        r->start[k] = at;
-        at += r->len[k];
-    }
-    r->total = at;
-}
-
-/* Where the model puts an agent that has gone d along the route. */
-static void ref_where(const route *r, int64_t d, int64_t *x, int64_t *y,
-                      uint32_t *target, int *arrived)
-{
-    uint32_t k;
-    if (d >= r->total) {
-        *x = r->tx[r->n - 1];
-        *y = r->ty[r->n - 1];
-        *target = r->n - 1;
-        *arrived = 1;
-        return;
-    }
-    for (k = 0; k < r->n; k++)
-        if (d >= r->start[k] && d < r->start[k] + r->len[k])
-            break;
-    *x = r->fx[k] + ref_round_div((r->tx[k] - r->fx[k]) * (d - r->start[k]),
-                                  r->len[k]);
-    *y = r->fy[k] + ref_round_div((r->ty[k] - r->fy[k]) * (d - r->start[k]),
-                                  r->len[k]);
-    *target = k;
-    *arrived = 0;
-}
-
-/* Follow wp from (x0, y0) at speed, every tick against the model; returns
+/* Follow wp from (x0, y0) at speed, every tick against the oracle
+ * library's follower (tests/oracle/oracle.h); and, stated on their own,
+ * the distance along the route growing by exactly speed a tick (each
+ * leg's start summed from the oracle's lengths), the tick count
+ * ceil(total / speed), the arrival exactly on the goal's centre. Returns
  * the number of disagreements (and the ticks taken in *ticks). */
 static int run_against_model(const ls_world *w, fix16_t x0, fix16_t y0,
                              fix16_t speed, const ls_point *wp, uint32_t n,
                              uint32_t *ticks)
 {
-    route r;
+    int64_t start[MAXW + 1], total = 0, t = 0, expected_ticks;
+    fix16_t fx = x0, fy = y0, gx = 0, gy = 0;
+    or_agent m;
     ls_agent a;
-    int64_t t = 0, expected_ticks;
+    uint32_t k;
     int bad = 0;
-    ref_route(&r, w, x0, y0, wp, n);
-    expected_ticks = (r.total + speed - 1) / speed;
+
+    for (k = 0; k < n; k++) {
+        fix16_t len = 0;
+        if (or_centre(w, wp[k].x, wp[k].y, &gx, &gy) != LS_OK ||
+            or_distance(fx, fy, gx, gy, &len) != LS_OK)
+            return 1;
+        start[k] = total;
+        total += len;
+        fx = gx;
+        fy = gy;
+    }
+    expected_ticks = (total + speed - 1) / speed;
     if (ls_agent_init(&a, w, x0, y0, speed) != LS_OK ||
-        ls_agent_follow(&a, wp, n) != LS_OK)
+        ls_agent_follow(&a, wp, n) != LS_OK ||
+        or_agent_init(&m, w, x0, y0, speed) != LS_OK ||
+        or_agent_follow(&m, wp, n) != LS_OK)
         return 1;
-    if (r.total == 0)
+    if (total == 0)
         bad += a.state != LS_AGENT_ARRIVED; /* already there */
     for (;;) {
-        int64_t x, y;
-        uint32_t target;
-        int arrived;
-        ref_where(&r, t * speed, &x, &y, &target, &arrived);
-        if (a.x != x || a.y != y || a.target != target ||
-            (a.state == LS_AGENT_ARRIVED) != arrived) {
+        if (a.x != m.x || a.y != m.y || a.target != m.target ||
+            a.state != m.state || a.travelled != m.travelled) {
             fprintf(stderr, "\n    tick %d: agent (%d, %d) target %u state %d,"
-                    " model (%lld, %lld) target %u arrived %d\n", (int)t,
+                    " model (%d, %d) target %u state %d\n", (int)t,
                     (int)a.x, (int)a.y, (unsigned)a.target, (int)a.state,
-                    (long long)x, (long long)y, (unsigned)target, arrived);
+                    (int)m.x, (int)m.y, (unsigned)m.target, (int)m.state);
             return bad + 1;
         }
         /* Exactly speed along the route per tick: start of the leg plus
          * what was travelled on it. */
         if (a.state == LS_AGENT_MOVING &&
-            r.start[a.target] + a.travelled != t * speed)
+            start[a.target] + a.travelled != t * speed)
             bad++;
         if (a.state == LS_AGENT_ARRIVED)
             break;
-        if (ls_agent_step(&a, wp, n) != LS_OK)
+        if (ls_agent_step(&a, wp, n) != LS_OK ||
+            or_agent_step(&m, wp, n) != LS_OK)
             return bad + 1;
         t++;
         if (t > expected_ticks + 1)
             return bad + 1;
     }
-    bad += r.total > 0 && t != expected_ticks;
+    bad += total > 0 && t != expected_ticks;
     /* Arrived: exactly on the goal centre, and it stays there. */
-    bad += a.x != r.tx[n - 1] || a.y != r.ty[n - 1];
-    bad += ls_agent_step(&a, NULL, 0) != LS_OK ||
-           a.x != r.tx[n - 1] || a.y != r.ty[n - 1];
+    bad += a.x != gx || a.y != gy;
+    bad += ls_agent_step(&a, NULL, 0) != LS_OK || a.x != gx || a.y != gy;
     *ticks = (uint32_t)t;
     return bad;
 }

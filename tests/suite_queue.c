@@ -3,7 +3,7 @@
  * suite_queue.c - the path request queue: every result byte-identical to
  * ls_find_path on the grid it finished on, whatever the budget and cancels;
  * the tick of each completion as the header's budget rule says (checked
- * against a model of the rule). The suite's other tests: edits and grid
+ * against the oracle library's model of the rule). The suite's other tests: edits and grid
  * identity in suite_queue_grid.c; full queue, full pool, duplicate and
  * unknown ids, bad arguments, no allocation after creation and every
  * failed creation clean in suite_queue_pool.c.
@@ -15,6 +15,7 @@
 #include "lockstar.h"
 #include "suite_queue.h"
 #include "suites.h"
+#include "oracle/oracle.h"
 
 static ls_point got[MAXP], want[MAXP];
 
@@ -97,31 +98,43 @@ static uint32_t cost_of(ls_search *s, const ls_grid *grid, const ls_query *q)
                : 0u;
 }
 
-/* The header's budget rule, written again as a model: the tick in which
- * each of n requests (submitted before tick 0, needing need[i]
- * expansions) finishes with budget per tick. */
+/* The oracle library's budget rule (tests/oracle/oracle.h): the tick in
+ * which each of n requests (submitted before tick 0, needing need[i]
+ * expansions, none refused at begin as far as the budget is concerned)
+ * finishes with budget per tick. */
+typedef struct ticked {
+    or_request rule;
+    uint32_t need;
+} ticked;
+
+static void begin_ticked(void *ctx, or_request *rule)
+{
+    (void)ctx;
+    rule->refused = 0;
+    rule->found = LS_OK;
+    rule->expansions = ((ticked *)(void *)rule)->need;
+    rule->length = 0;
+}
+
 static void model_ticks(const uint32_t *need, int n, uint32_t budget,
                         uint32_t *tick)
 {
-    uint32_t t = 0, left = budget;
+    ticked req[NQ];
+    uint32_t t, pool_used = 0, left = (uint32_t)n;
     int i;
+    memset(req, 0, sizeof req);
     for (i = 0; i < n; i++) {
-        uint32_t rest = need[i];
-        if (budget == 0) {
-            tick[i] = 0;
-            continue;
-        }
-        if (left == 0) {
-            t++;
-            left = budget;
-        }
-        while (rest > left) {
-            rest -= left;
-            t++;
-            left = budget;
-        }
-        left -= rest;
-        tick[i] = t;
+        req[i].rule.state = OR_WAITING;
+        req[i].need = need[i];
+    }
+    for (t = 0; left > 0 && t < 100000u; t++) {
+        or_queue_tick(req, sizeof req[0], (uint32_t)n, budget, 0, 0,
+                      &pool_used, begin_ticked, NULL);
+        for (i = 0; i < n; i++)
+            if (req[i].rule.finished_now) {
+                tick[i] = t;
+                left--;
+            }
     }
 }
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * suite_sight.c - line of sight: ls_line_cells, ls_line_of_sight and
- * ls_line_cost against the brute-force reference of tests/sight_ref.c on
+ * ls_line_cost against the brute-force reference of tests/oracle/sight.c on
  * thousands of random segments and grids, the corner cases by name, and
  * every argument check.
  */
@@ -12,7 +12,6 @@
 #include "lockstar.h"
 #include "suites.h"
 #include "test_util.h"
-#include "sight_ref.h"
 
 enum { CAP = 512 };
 

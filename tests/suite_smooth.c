@@ -1,44 +1,30 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * suite_smooth.c - smoothing (ls_smooth_path): on thousands of paths the
- * search finds on random terrain, the waypoints are a subsequence from
- * start to goal, each one the farthest qualifying path cell re-derived
- * here with the brute-force touched cells of tests/sight_ref.c, no
- * shortcut touches terrain dearer than the stretch it replaces, and the
- * waypoints are never longer than the path in several world frames; plus
- * pictures, in-place smoothing, buffers and arguments.
+ * search finds on random terrain, the waypoints are those of the oracle
+ * library's smoothing rule (tests/oracle/oracle.h: each the farthest
+ * qualifying path cell, with the brute-force touched cells), no shortcut
+ * touches terrain dearer than the stretch it replaces (ls_line_cost), and
+ * the waypoints are never longer than the path in several world frames;
+ * plus pictures, in-place smoothing, buffers and arguments.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <CUnit/CUnit.h>
 #include "lockstar.h"
 #include "suites.h"
 #include "test_util.h"
-#include "sight_ref.h"
 
 enum { CAP = 4096 };
-static ls_point path[CAP], way[CAP], again[CAP];
+static ls_point path[CAP], way[CAP], again[CAP], rule[CAP];
+static uint32_t rule_at[CAP];
 
 static uint8_t cost_of(const ls_grid *g, ls_point p)
 {
     uint8_t c = 0;
     CU_ASSERT_EQUAL(ls_grid_get(g, p.x, p.y, &c), LS_OK);
     return c;
-}
-
-/* Does the shortcut p[i] -> p[j] qualify, by the header's words? */
-static int qualifies(const ls_grid *g, const ls_point *p, uint32_t i,
-                     uint32_t j)
-{
-    uint8_t limit = 0, touched;
-    uint32_t k;
-    if (j == i + 1)
-        return 1;
-    for (k = i; k <= j; k++)
-        if (cost_of(g, p[k]) > limit)
-            limit = cost_of(g, p[k]);
-    touched = sr_max_cost(g, p[i].x, p[i].y, p[j].x, p[j].y);
-    return touched != 0 && touched <= limit;
 }
 
 /* Check every promise of ls_smooth_path for p[0..n) and its waypoints
@@ -55,21 +41,27 @@ static int check_smoothing(const ls_grid *g, const ls_point *p, uint32_t n,
         fprintf(stderr, "\n    waypoints do not run from start to goal\n");
         return 1;
     }
-    /* Subsequence, each the farthest qualifying cell (so, greedily, the
-     * index found for waypoint k + 1 is the largest that qualifies). */
-    for (k = 1; k < m; k++) {
-        uint32_t far = i + 1;
-        for (j = n - 1; j > i + 1; j--)
-            if (qualifies(g, p, i, j)) {
-                far = j;
+    /* The oracle's waypoints: each the farthest qualifying path cell. */
+    {
+        int32_t gw = 0, gh = 0;
+        uint8_t *cells = tu_cells(g, &gw, &gh);
+        uint32_t om = 0;
+        CU_ASSERT_PTR_NOT_NULL_FATAL(cells);
+        CU_ASSERT_EQUAL_FATAL(or_smooth(cells, gw, gh, p, n, rule, rule_at,
+                                        CAP, &om), LS_OK);
+        free(cells);
+        for (k = 0; k < m && k < om; k++)
+            if (w[k].x != rule[k].x || w[k].y != rule[k].y)
                 break;
-            }
-        if (w[k].x != p[far].x || w[k].y != p[far].y) {
-            fprintf(stderr, "\n    waypoint %u: (%d,%d), the rule gives path "
-                    "cell %u (%d,%d)\n", (unsigned)k, (int)w[k].x,
-                    (int)w[k].y, (unsigned)far, (int)p[far].x, (int)p[far].y);
-            return broken + 1;
+        if (k < m || om != m) {
+            fprintf(stderr, "\n    waypoint %u of %u: the oracle's rule "
+                    "gives another (of %u)\n", (unsigned)k, (unsigned)m,
+                    (unsigned)om);
+            return 1;
         }
+    }
+    for (k = 1; k < m; k++) {
+        const uint32_t far = rule_at[k];
         /* The terrain rule, stated on its own. */
         if (far > i + 1) {
             uint8_t most = 0, dearest = 0;

@@ -3,8 +3,8 @@
  * test_util.h - helpers shared by the unit suites of tests/unit.
  *
  * Everything here is written independently of the library's search code so
- * that the suites can check the library against it: the oracle of
- * oracle.h (a plain Dijkstra with its own heap, a path legality checker
+ * that the suites can check the library against it: the oracle library
+ * of oracle/oracle.h (a plain Dijkstra with its own heap, a path legality checker
  * that re-derives every step cost), ASCII grids, random grids from ls_rng,
  * a reference A* and a counting allocator.
  */
@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "lockstar.h"
-#include "oracle.h"
+#include "oracle/oracle.h"
 
 /* ------------------------------------------------------------- grids */
 
@@ -39,16 +39,13 @@ int tu_random_open_cell(ls_rng *rng, const ls_grid *grid, int32_t *x,
 
 /* --------------------------------------------- movement rules (tests) */
 
-/* tu_cells, tu_step_cost, tu_dijkstra, tu_dijkstra_all, tu_dijkstra_cells
- * and tu_path_legal are the independent oracle of oracle.h (included
- * above), shared with tools/vecgen. */
+/* tu_cells, tu_step_cost, tu_dijkstra, tu_dijkstra_all, tu_dijkstra_cells,
+ * tu_path_legal and tu_fnv1a_points (the path digest) are the oracle
+ * library's, oracle/oracle.h (included above), shared with the fuzzers and
+ * tools/vecgen. */
 
-/* The digest of points by a byte-wise FNV-1a 64 over explicitly
- * little-endian-encoded coordinates (independent of ls_path_digest). */
 /* The replay suites' map: 12 x 6, a wall at x = 6 with a gap at y = 4. */
 ls_grid *tu_replay_grid(void);
-
-uint64_t tu_fnv1a_points(const ls_point *points, uint32_t count);
 
 /* ls_find_path, then check its report: with LS_OK a legal path from start
  * to goal whose step costs sum to the cost and whose digest matches; with
@@ -81,37 +78,11 @@ int tu_counter_balanced(const tu_counter *c);
 
 /* ------------------------------------------------- whole-query runs */
 
-/* Longest path the outcome buffers hold (grids of up to 4096 cells). */
-#define TU_MAX_PATH 4096u
-
-/* Everything a query reports, for comparing two runs field by field. */
-typedef struct tu_outcome {
-    ls_status begin_status;
-    ls_status status;          /* final status of ls_search_step */
-    uint32_t steps;            /* ls_search_step calls until the end */
-    uint32_t protocol_errors;  /* IN_PROGRESS with budget 0, or a final
-                                  status that did not repeat */
-    ls_status result_status;   /* ls_search_result */
-    ls_result result;
-    ls_status path_status;     /* ls_search_path */
-    uint32_t path_length;
-    ls_point path[TU_MAX_PATH];
-    ls_status partial_status;  /* ls_search_partial_path */
-    uint32_t partial_length;
-    ls_point partial[TU_MAX_PATH];
-} tu_outcome;
-
 /* Begin q, step with budget until the end (0 = one unbounded step), then
  * read result, path and partial path into *out. Returns the final status
  * (or the begin error). */
 ls_status tu_run(ls_search *search, const ls_grid *grid, const ls_query *q,
                  uint32_t budget, tu_outcome *out);
-
-/* The search order of lockstar.h, implemented again from the text alone
- * with a linear-scan open list: status, cost, expansions, path, digest and
- * partial path an A* query must give (the path only if it fits in
- * TU_MAX_PATH). Returns 0 when out of memory. The query must be valid. */
-int tu_reference_astar(const ls_grid *grid, const ls_query *q, tu_outcome *out);
 
 /* 1 if a and b are identical in every reported field; else 0 and why. */
 int tu_outcome_equal(const tu_outcome *a, const tu_outcome *b, char *why,

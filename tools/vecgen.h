@@ -14,8 +14,8 @@
  *                   library and, before it is recorded, against the models
  *   vecgen_emit.c   a script's lines recorded, and dying with the script
  *                   and line named (vecgen_script.c and vecgen_geo.c)
- *   vecgen_model.c  those models, written apart from the code they pin:
- *                   the queue's budget rule, the map digest, the path check
+ *   the models      tests/oracle/oracle.h (the oracle library), written
+ *                   apart from the code they pin
  *   vecgen_queue.c, vecgen_batch.c, vecgen_edits.c, vecgen_pathcheck.c
  *                   the script files queue.vec, batch.vec, edits.vec and
  *                   pathcheck.vec
@@ -30,6 +30,7 @@
 
 #include <stdint.h>
 #include "vecfile.h"
+#include "../tests/oracle/oracle.h"
 
 /* The sections of jps.vec, counted for the summary. */
 #define VG_MAX_SECTIONS 24
@@ -267,79 +268,22 @@ void fam_files(gen *g);
 /* jps.vec; its section counts end up in g->sections. */
 void fam_jps(gen *g);
 
-/* ---- vecgen_model.c: the independent models of the script checks ------ */
+/* ---- the models (tests/oracle/oracle.h): what the script lines must
+ * give, worked out apart from src/ ---------------------------------------- */
 
-/* ls_grid_digest's definition (lockstar.h) over a row-major copy of the
- * cells, from scratch. */
-uint64_t model_map_digest(const uint8_t *cells, int32_t w, int32_t h);
-
-/* What ls_check_path must give for points[0..n) with planned cost on the
- * cells: the status, and on LS_OK *out. */
-ls_status model_path_check(const uint8_t *cells, int32_t w, int32_t h,
-                           const ls_query *q, const ls_point *points,
-                           uint32_t n, int32_t planned, ls_path_check *out);
-
-/* A request of the queue model (vecgen_script.c), in submission order. */
-enum { SG_WAITING, SG_RUNNING, SG_DONE };
+/* A request of the queue model (vecgen_script.c), in submission order:
+ * the oracle's request first (or_queue_tick steps through them). */
 typedef struct sg_request {
+    or_request rule;         /* state, budget given, outcome, points kept */
     uint64_t id;
     ls_query query;
-    int state;               /* SG_* */
-    uint32_t given;          /* running: expansions given so far */
-    ls_status run_status;    /* running: ls_find_path's status on the grid
-                                it was begun on */
     ls_result result;        /* running and done: ls_find_path's result */
     ls_point *path;          /* running and done: ls_find_path's points */
-    ls_status status;        /* done: the request's final status */
-    uint32_t kept;           /* done: points kept in the pool */
-    uint32_t finished_now;   /* done in the tick being modelled */
 } sg_request;
 
-/* The queue model: one tick of the budget rule of lockstar.h. begin(ctx,
- * r) fills r->run_status, r->result and r->path with ls_find_path's on the
- * grid as it is now. restart: the grid's revision changed since the last
- * tick (a running request starts again). Marks finished_now. */
-void model_tick(sg_request *req, uint32_t n, uint32_t budget, int restart,
-                uint32_t pool, uint32_t *pool_used,
-                void (*begin)(void *ctx, sg_request *r), void *ctx);
-
-/* ---- vecgen_geomodel.c: the geometry lines' models (lockstar.h's
- * "World coordinates" to "Path following", written apart from src/) ---- */
-
-/* The follower's fields, the model's own (not ls_agent). */
-typedef struct gm_agent {
-    ls_world world;
-    int32_t x, y, speed, state;
-    uint32_t count, target;
-    int32_t from_x, from_y, travelled;
-} gm_agent;
-
-ls_status gm_world_cell(const ls_world *w, int32_t x, int32_t y,
-                        ls_point *cell);
-ls_status gm_centre(const ls_world *w, int32_t cx, int32_t cy, int32_t *x,
-                    int32_t *y);
-ls_status gm_distance(int32_t ax, int32_t ay, int32_t bx, int32_t by,
-                      int32_t *len);
-ls_status gm_segment(const ls_world *w, int32_t ax, int32_t ay, int32_t bx,
-                     int32_t by, int32_t *len);
-ls_status gm_path_length(const ls_world *w, const ls_point *p, uint32_t n,
-                         int32_t *len);
-/* The cells the segment touches in walk order (the first cap into out);
- * how many there are. */
-uint32_t gm_line(int32_t ax, int32_t ay, int32_t bx, int32_t by,
+/* or_line, dying when the oracle cannot list the segment. */
+uint32_t vg_line(int32_t ax, int32_t ay, int32_t bx, int32_t by,
                  ls_point *out, uint32_t cap);
-ls_status gm_line_cells(int32_t ax, int32_t ay, int32_t bx, int32_t by,
-                        ls_point *out, uint32_t cap, uint32_t *count);
-ls_status gm_sight(const uint8_t *cells, int32_t w, int32_t h, int32_t ax,
-                   int32_t ay, int32_t bx, int32_t by, int32_t *clear,
-                   uint8_t *cost);
-ls_status gm_smooth(const uint8_t *cells, int32_t w, int32_t h,
-                    const ls_point *p, uint32_t n, ls_point *out,
-                    uint32_t cap, uint32_t *length);
-ls_status gm_agent_init(gm_agent *a, const ls_world *w, int32_t x, int32_t y,
-                        int32_t speed);
-ls_status gm_agent_follow(gm_agent *a, const ls_point *wp, uint32_t n);
-ls_status gm_agent_step(gm_agent *a, const ls_point *wp, uint32_t n);
 
 /* ---- vecgen_script.c: building scripts -------------------------------- */
 
@@ -348,7 +292,7 @@ ls_status gm_agent_step(gm_agent *a, const ls_point *wp, uint32_t n);
 /* A script being built on the current map of a gen. Every sg_* call
  * appends one line: it makes the call on the library, works out what the
  * call must give apart from the library (the models above, ls_find_path
- * for search results, the oracle of tests/oracle.h for the paths), dies
+ * for search results, the same oracle for the paths), dies
  * when the two differ, and records the result. */
 typedef struct sgen {
     gen *g;
@@ -367,7 +311,7 @@ typedef struct sgen {
     ls_point *buffer;        /* w * h points */
     ls_world frame;          /* geometry lines (vecgen_geo.c): the frame, */
     ls_agent agent;          /* the library's agent and the model's, */
-    gm_agent model;
+    or_agent model;
     ls_point route[VF_CHECK_PATH_MAX]; /* the route both follow */
 } sgen;
 
@@ -437,7 +381,7 @@ void fam_edits(gen *g);
 void fam_pathcheck(gen *g);
 
 /* ---- vecgen_geo.c: geometry lines, each checked against the models of
- * vecgen_geomodel.c before it is recorded; vecgen_geofam.c: the files --- */
+ * tests/oracle/oracle.h before it is recorded; vecgen_geofam.c: the files --- */
 
 void sg_frame(sgen *s, int32_t ox, int32_t oy, int32_t size);
 ls_status sg_world_cell(sgen *s, int32_t x, int32_t y, int to_cell);

@@ -2,14 +2,13 @@
 /*
  * vecgen_gen.c - the generator state of tools/vecgen (vecgen.h): maps and
  * vectors made on a gen, their drawn options, and the independent checks
- * an outcome passes before it is recorded (the oracle of tests/oracle.h:
- * legal walks, step costs, Dijkstra's optimum).
+ * an outcome passes before it is recorded (the oracle library,
+ * tests/oracle/oracle.h: legal walks, step costs, Dijkstra's optimum).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "vecgen.h"
-#include "../tests/oracle.h"
 
 void die(const char *what, const char *detail)
 {

@@ -3,13 +3,21 @@
  * vecgen_geo.c - the geometry lines of a script (world frames, line of
  * sight, smoothing, path following; vectors/README.md "Geometry lines"):
  * each sg_* call makes the call on the library, works out what it must
- * give with the models of vecgen_geomodel.c (written from lockstar.h apart
- * from src/), dies when the two differ, and records the line.
+ * give with the models of tests/oracle/oracle.h (written from lockstar.h
+ * apart from src/), dies when the two differ, and records the line.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "vecgen.h"
-#include "../tests/oracle.h"
+
+uint32_t vg_line(int32_t ax, int32_t ay, int32_t bx, int32_t by,
+                 ls_point *out, uint32_t cap)
+{
+    uint32_t n = or_line(ax, ay, bx, by, out, cap);
+    if (n == 0)
+        die("internal", "a segment the line model cannot list");
+    return n;
+}
 
 /* sg_copy_points, for a line of at most VF_CHECK_PATH_MAX points. */
 static ls_point *dup_points(const ls_point *p, uint32_t n)
@@ -32,7 +40,7 @@ ls_status sg_world_cell(sgen *s, int32_t x, int32_t y, int to_cell)
 {
     vf_op *op = sg_add(s, to_cell ? VF_OP_TO_CELL : VF_OP_WORLD_CELL);
     ls_point want = { 0, 0 }, got = { 0, 0 };
-    ls_status ws = gm_world_cell(&s->frame, x, y, &want), gs;
+    ls_status ws = or_world_cell(&s->frame, x, y, &want), gs;
     if (to_cell && ws == LS_OK &&
         (want.x < 0 || want.y < 0 || want.x >= s->w || want.y >= s->h))
         ws = LS_ERR_OUT_OF_BOUNDS;
@@ -59,7 +67,7 @@ ls_status sg_centre(sgen *s, int32_t cx, int32_t cy)
     vf_op *op = sg_add(s, VF_OP_CENTRE);
     int32_t wx = 0, wy = 0;
     fix16_t gx = 0, gy = 0;
-    ls_status ws = gm_centre(&s->frame, cx, cy, &wx, &wy);
+    ls_status ws = or_centre(&s->frame, cx, cy, &wx, &wy);
     ls_status gs = ls_world_cell_center(&s->frame, cx, cy, &gx, &gy);
     op->ax = cx;
     op->ay = cy;
@@ -68,7 +76,7 @@ ls_status sg_centre(sgen *s, int32_t cx, int32_t cy)
         sg_fail_added(s, "ls_world_cell_center differs from its definition");
     if (gs == LS_OK) {
         ls_point back;
-        if (gm_world_cell(&s->frame, gx, gy, &back) != LS_OK ||
+        if (or_world_cell(&s->frame, gx, gy, &back) != LS_OK ||
             back.x != cx || back.y != cy)
             sg_fail_added(s, "a centre's cell is not its cell");
         op->out_x = gx;
@@ -106,7 +114,7 @@ ls_status sg_distance(sgen *s, int32_t ax, int32_t ay, int32_t bx,
     vf_op *op = segment_op(s, VF_OP_DISTANCE, ax, ay, bx, by);
     int32_t want = 0;
     fix16_t got = 0;
-    ls_status ws = gm_distance(ax, ay, bx, by, &want);
+    ls_status ws = or_distance(ax, ay, bx, by, &want);
     ls_status gs = ls_world_distance(ax, ay, bx, by, &got);
     return length_line(s, op, ws, want, gs, got,
                        "ls_world_distance differs from ceil(sqrt)");
@@ -118,7 +126,7 @@ ls_status sg_segment(sgen *s, int32_t ax, int32_t ay, int32_t bx,
     vf_op *op = segment_op(s, VF_OP_SEGMENT, ax, ay, bx, by);
     int32_t want = 0;
     fix16_t got = 0;
-    ls_status ws = gm_segment(&s->frame, ax, ay, bx, by, &want);
+    ls_status ws = or_segment(&s->frame, ax, ay, bx, by, &want);
     ls_status gs = ls_world_segment_length(&s->frame, ax, ay, bx, by, &got);
     return length_line(s, op, ws, want, gs, got,
                        "ls_world_segment_length differs from its definition");
@@ -129,7 +137,7 @@ ls_status sg_path_length(sgen *s, const ls_point *p, uint32_t n)
     vf_op *op = sg_add(s, VF_OP_PATH_LENGTH);
     int32_t want = 0;
     fix16_t got = 0;
-    ls_status ws = gm_path_length(&s->frame, p, n, &want);
+    ls_status ws = or_path_length(&s->frame, p, n, &want);
     ls_status gs = ls_world_path_length(&s->frame, p, n, &got);
     op->point_count = n;
     op->points = dup_points(p, n);
@@ -146,7 +154,9 @@ ls_status sg_line(sgen *s, int32_t ax, int32_t ay, int32_t bx, int32_t by,
     ls_status ws, gs;
     if (cap > VF_CHECK_PATH_MAX)
         sg_fail_added(s, "internal: line capacity above 64");
-    ws = gm_line_cells(ax, ay, bx, by, want, cap, &wn);
+    ws = or_line_cells(ax, ay, bx, by, want, cap, &wn);
+    if (ws != LS_ERR_OUT_OF_BOUNDS && wn == 0)
+        die("internal", "a segment the line model cannot list");
     gs = ls_line_cells(ax, ay, bx, by, cap ? got : NULL, cap, &gn);
     op->capacity = cap;
     op->status = gs;
@@ -167,7 +177,7 @@ ls_status sg_sight(sgen *s, int32_t ax, int32_t ay, int32_t bx, int32_t by)
     vf_op *op = segment_op(s, VF_OP_SIGHT, ax, ay, bx, by);
     int32_t wclear = 0, gclear = 0;
     uint8_t wcost = 0, gcost = 0;
-    ls_status ws = gm_sight(s->cells, s->w, s->h, ax, ay, bx, by, &wclear,
+    ls_status ws = or_sight(s->cells, s->w, s->h, ax, ay, bx, by, &wclear,
                             &wcost);
     ls_status gs = ls_line_of_sight(s->grid, ax, ay, bx, by, &gclear);
     ls_status cs = ls_line_cost(s->grid, ax, ay, bx, by, &gcost);
@@ -192,7 +202,7 @@ ls_status sg_smooth(sgen *s, uint32_t cap, const ls_point *p, uint32_t n,
     ls_status ws, gs;
     if (cap > VF_CHECK_PATH_MAX || n > VF_CHECK_PATH_MAX)
         sg_fail_added(s, "internal: smooth above 64 points");
-    ws = gm_smooth(s->cells, s->w, s->h, p, n, want, cap, &wn);
+    ws = or_smooth(s->cells, s->w, s->h, p, n, want, NULL, cap, &wn);
     gs = ls_smooth_path(s->grid, p, n, cap ? got : NULL, cap, &gn);
     op->capacity = cap;
     op->point_count = n;
@@ -204,8 +214,8 @@ ls_status sg_smooth(sgen *s, uint32_t cap, const ls_point *p, uint32_t n,
     if (gs == LS_OK) {
         /* Never longer, in every frame: checked in the current one. */
         int32_t a = 0, b = 0;
-        if (gm_path_length(&s->frame, p, n, &a) == LS_OK &&
-            gm_path_length(&s->frame, got, gn, &b) == LS_OK && b > a)
+        if (or_path_length(&s->frame, p, n, &a) == LS_OK &&
+            or_path_length(&s->frame, got, gn, &b) == LS_OK && b > a)
             sg_fail_added(s, "waypoints longer than the path");
         if (waypoints)
             memcpy(waypoints, got, gn * sizeof *got);
@@ -225,7 +235,7 @@ ls_status sg_smooth(sgen *s, uint32_t cap, const ls_point *p, uint32_t n,
 static void same_agent(sgen *s)
 {
     const ls_agent *a = &s->agent;
-    const gm_agent *m = &s->model;
+    const or_agent *m = &s->model;
     if (a->x != m->x || a->y != m->y || a->speed != m->speed ||
         a->state != m->state || a->target != m->target ||
         a->travelled != m->travelled ||
@@ -240,7 +250,7 @@ ls_status sg_agent(sgen *s, int32_t x, int32_t y, int32_t speed)
 {
     vf_op *op = sg_add(s, VF_OP_AGENT);
     ls_agent before = s->agent;
-    ls_status ws = gm_agent_init(&s->model, &s->frame, x, y, speed);
+    ls_status ws = or_agent_init(&s->model, &s->frame, x, y, speed);
     ls_status gs = ls_agent_init(&s->agent, &s->frame, x, y, speed);
     op->ax = x;
     op->ay = y;
@@ -287,8 +297,8 @@ ls_status sg_route(sgen *s, const ls_point *p, uint32_t n)
 {
     vf_op *op = sg_add(s, VF_OP_ROUTE);
     ls_agent before = s->agent;
-    gm_agent mbefore = s->model;
-    ls_status ws = gm_agent_follow(&s->model, p, n);
+    or_agent mbefore = s->model;
+    ls_status ws = or_agent_follow(&s->model, p, n);
     ls_status gs = ls_agent_follow(&s->agent, p, n); /* never NULL */
     op->point_count = n;
     op->points = dup_points(p, n);
@@ -304,8 +314,8 @@ ls_status sg_step(sgen *s, uint32_t count)
 {
     vf_op *op = sg_add(s, VF_OP_STEP);
     ls_agent before = s->agent;
-    gm_agent mbefore = s->model;
-    ls_status ws = gm_agent_step(&s->model, s->route, count);
+    or_agent mbefore = s->model;
+    ls_status ws = or_agent_step(&s->model, s->route, count);
     ls_status gs = ls_agent_step(&s->agent, s->route, count);
     op->count = count;
     if (ws != LS_OK)

@@ -222,7 +222,7 @@ static void sight_script(gen *g, uint32_t k)
     short_segment(&s, p);
     {
         ls_point buf[VF_CHECK_PATH_MAX];
-        uint32_t n = gm_line(p[0], p[1], p[2], p[3], buf, 0);
+        uint32_t n = vg_line(p[0], p[1], p[2], p[3], buf, 0);
         sg_line(&s, p[0], p[1], p[2], p[3], n - 1);
         sg_line(&s, p[0], p[1], p[2], p[3], n);
     }
@@ -246,7 +246,7 @@ static void sight_script(gen *g, uint32_t k)
     }
     {
         ls_point buf[VF_CHECK_PATH_MAX];
-        uint32_t n = gm_line(p[0], p[1], p[2], p[3], buf, VF_CHECK_PATH_MAX);
+        uint32_t n = vg_line(p[0], p[1], p[2], p[3], buf, VF_CHECK_PATH_MAX);
         ls_point c = buf[n / 2];
         uint8_t old = sg_cell(&s, c.x, c.y);
         sg_set(&s, c.x, c.y, 0);
@@ -319,7 +319,7 @@ static void smooth_script(gen *g, uint32_t k)
         /* After edits: a cell a shortcut crosses blocked, then dearer. */
         {
             ls_point buf[VF_CHECK_PATH_MAX];
-            uint32_t c = gm_line(wp[0].x, wp[0].y, wp[1].x, wp[1].y, buf,
+            uint32_t c = vg_line(wp[0].x, wp[0].y, wp[1].x, wp[1].y, buf,
                                  VF_CHECK_PATH_MAX);
             ls_point x = buf[c / 2];
             uint8_t old = sg_cell(&s, x.x, x.y);
@@ -381,7 +381,7 @@ static void walk(sgen *s, uint32_t count, uint32_t max)
 static int32_t leg(sgen *s, ls_point a, ls_point b)
 {
     int32_t len = 0;
-    gm_segment(&s->frame, a.x, a.y, b.x, b.y, &len);
+    or_segment(&s->frame, a.x, a.y, b.x, b.y, &len);
     return len;
 }
 
@@ -422,7 +422,7 @@ static void follow_script(gen *g, uint32_t k)
         wp[1].x = wp[1].y = 1;
         m = 2;
     }
-    if (gm_centre(&s.frame, wp[0].x, wp[0].y, &x, &y) != LS_OK)
+    if (or_centre(&s.frame, wp[0].x, wp[0].y, &x, &y) != LS_OK)
         x = y = 0;
     if (kind == 6) { /* off the centre, and a zero-length leg inside */
         x += (int32_t)rnd(g, 5) - 2;

@@ -12,7 +12,7 @@
 /* Up to 64 points of a kept path into p; the count. */
 static uint32_t prefix(const sg_request *r, ls_point *p)
 {
-    uint32_t n = r->kept < VF_CHECK_PATH_MAX ? r->kept : VF_CHECK_PATH_MAX;
+    uint32_t n = r->rule.kept < VF_CHECK_PATH_MAX ? r->rule.kept : VF_CHECK_PATH_MAX;
     memcpy(p, r->path, n * sizeof *p);
     return n;
 }
@@ -21,7 +21,7 @@ static uint32_t prefix(const sg_request *r, ls_point *p)
 static int32_t cost_now(sgen *s, const ls_point *p, uint32_t n)
 {
     ls_path_check c;
-    if (model_path_check(s->cells, s->w, s->h, &s->query, p, n, -1, &c) !=
+    if (or_path_check(s->cells, s->w, s->h, &s->query, p, n, -1, &c) !=
             LS_OK ||
         c.reason != LS_STEP_LEGAL)
         return -1;
@@ -120,14 +120,14 @@ static void queue_checks(gen *g, uint32_t k)
         sg_submit_drawn(&s, 1 + i, 0);
     sg_tick(&s, 0);
     for (i = 0; i < s.nreq; i++)
-        if (s.req[i].kept)
+        if (s.req[i].rule.kept)
             sg_check(&s, s.req[i].id);
     for (i = 0; i < s.nreq; i++) {
         sg_request *r = &s.req[i];
         const ls_point *p;
-        if (!r->kept || r->kept < 3)
+        if (!r->rule.kept || r->rule.kept < 3)
             continue;
-        p = &r->path[1 + rnd(g, r->kept - 2)];
+        p = &r->path[1 + rnd(g, r->rule.kept - 2)];
         switch ((k + i) % 4) {
         case 0: sg_set(&s, p->x, p->y, 0); break;          /* blocked */
         case 1: sg_set(&s, p->x, p->y, 2 + rnd(g, 8)); break; /* dearer */
@@ -135,14 +135,14 @@ static void queue_checks(gen *g, uint32_t k)
             break;                                          /* unchanged */
         default: {
             /* A side cell of a diagonal step, if the path has one. */
-            for (j = 1; j < r->kept; j++) {
+            for (j = 1; j < r->rule.kept; j++) {
                 const ls_point *a = &r->path[j - 1], *b = &r->path[j];
                 if (a->x != b->x && a->y != b->y) {
                     sg_set(&s, b->x, a->y, 0);
                     break;
                 }
             }
-            if (j == r->kept)
+            if (j == r->rule.kept)
                 sg_set(&s, p->x, p->y, 1);
             break;
         }
@@ -155,7 +155,7 @@ static void queue_checks(gen *g, uint32_t k)
         q.connectivity = s.query.connectivity == 8 ? 4 : 8;
         sg_options(&s, &q, s.weight_text);
         for (i = 0; i < s.nreq; i++)
-            if (s.req[i].kept)
+            if (s.req[i].rule.kept)
                 sg_check(&s, s.req[i].id);
     }
     sg_end(&s);

@@ -30,7 +30,7 @@ static uint64_t finished_id(sgen *s, int kept)
 {
     uint32_t i;
     for (i = 0; i < s->nreq; i++)
-        if (s->req[i].state == SG_DONE && (!kept || s->req[i].kept))
+        if (s->req[i].rule.state == OR_DONE && (!kept || s->req[i].rule.kept))
             return s->req[i].id;
     return 0;
 }
@@ -88,7 +88,7 @@ static void edit_script(gen *g, uint32_t k)
     sg_tick(&s, b);
     r = NULL;
     for (i = 0; i < s.nreq; i++)
-        if (s.req[i].state == SG_RUNNING)
+        if (s.req[i].rule.state == OR_RUNNING)
             r = &s.req[i];
     if (r && r->result.path_length > 2) {
         const ls_point *p = &r->path[r->result.path_length / 2];
@@ -112,7 +112,7 @@ static void edit_script(gen *g, uint32_t k)
         sg_set(&s, x, y, 3);
     sg_drain(&s, b * 4, 40);
     for (i = 0; i < s.nreq && i < 2; i++)
-        if (s.req[i].kept)
+        if (s.req[i].rule.kept)
             sg_check(&s, s.req[i].id);
     sg_end(&s);
 }
@@ -148,7 +148,7 @@ static void ids_script(gen *g, uint32_t k)
     sg_submit_drawn(&s, ids[(k + 3) % 6], 0);
     sg_drain(&s, 50, 30);
     while (s.nreq > 0) {
-        if (s.req[0].state == SG_DONE)
+        if (s.req[0].rule.state == OR_DONE)
             sg_release(&s, s.req[0].id);
         else
             sg_cancel(&s, s.req[0].id);

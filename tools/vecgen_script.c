@@ -2,16 +2,15 @@
 /*
  * vecgen_script.c - building scripts (format version 2) for tools/vecgen:
  * each sg_* call makes one call on the library, works out what it must
- * give apart from the code it pins (vecgen_model.c for the queue's ticks,
- * the map digest and the path check; ls_find_path, checked by the oracle
- * of tests/oracle.h, for every search result), dies when the two differ,
- * and records the line (vecgen.h).
+ * give apart from the code it pins (the models of tests/oracle/oracle.h
+ * for the queue's ticks, the map digest and the path check; ls_find_path,
+ * checked by the same oracle, for every search result), dies when the two
+ * differ, and records the line (vecgen.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "vecgen.h"
-#include "../tests/oracle.h"
 
 /* The query's options only (start and goal 0), as scripts hold them. */
 static ls_query options_of(const ls_query *q)
@@ -246,7 +245,7 @@ ls_status sg_submit(sgen *s, uint64_t id, int32_t sx, int32_t sy,
         memset(r, 0, sizeof *r);
         r->id = id;
         r->query = q;
-        r->state = SG_WAITING;
+        r->rule.state = OR_WAITING;
     }
     op = sg_add(s, VF_OP_SUBMIT);
     op->id = id;
@@ -265,20 +264,20 @@ static ls_status drop(sgen *s, uint64_t id, int release)
     vf_op *op;
 
     want = !r ? LS_ERR_UNKNOWN_ID
-           : release && r->state != SG_DONE ? LS_ERR_NOT_DONE : LS_OK;
+           : release && r->rule.state != OR_DONE ? LS_ERR_NOT_DONE : LS_OK;
     got = release ? ls_queue_release(s->queue, id)
                   : ls_queue_cancel(s->queue, id);
     if (got != want)
         sg_fail(s, release ? "ls_queue_release differs from the model"
                         : "ls_queue_cancel differs from the model");
     if (r && got != LS_ERR_UNKNOWN_ID)
-        s->g->events[r->state == SG_WAITING
+        s->g->events[r->rule.state == OR_WAITING
                          ? (release ? SG_EV_NOT_DONE_WAITING : SG_EV_CANCEL_WAITING)
-                     : r->state == SG_RUNNING
+                     : r->rule.state == OR_RUNNING
                          ? (release ? SG_EV_NOT_DONE_RUNNING : SG_EV_CANCEL_RUNNING)
                          : SG_EV_CANCEL_DONE] += !release || got != LS_OK;
     if (got == LS_OK) {
-        s->pool_used -= r->kept;
+        s->pool_used -= r->rule.kept;
         free(r->path);
         memmove(r, r + 1, (size_t)(s->req + s->nreq - r - 1) * sizeof *r);
         s->nreq--;
@@ -299,15 +298,20 @@ ls_status sg_release(sgen *s, uint64_t id)
     return drop(s, id, 1);
 }
 
-/* model_tick's begin: ls_find_path on the grid as it is now. */
-static void begin_request(void *ctx, sg_request *r)
+/* or_queue_tick's begin: ls_find_path on the grid as it is now (an error
+ * it gives is one that ls_search_begin gives, before any expansion). */
+static void begin_request(void *ctx, or_request *rule)
 {
     sgen *s = ctx;
+    sg_request *r = (sg_request *)(void *)rule;
     uint32_t n;
-    r->run_status = find(s, &r->query, &r->result);
+    rule->found = find(s, &r->query, &r->result);
+    rule->refused = rule->found < 0;
+    rule->expansions = r->result.expansions;
+    rule->length = r->result.path_length;
     free(r->path);
     r->path = NULL;
-    n = r->run_status == LS_OK ? r->result.path_length : 0;
+    n = rule->found == LS_OK ? r->result.path_length : 0;
     r->path = sg_copy_points(s->buffer, n);
 }
 
@@ -319,27 +323,27 @@ static void compare_finished(sgen *s, const sg_request *r)
     uint32_t len = 0;
 
     ls_queue_status(s->queue, r->id, &st);
-    if (st != r->status)
+    if (st != r->rule.status)
         sg_fail(s, "a finished request's status differs from the model");
     rs = ls_queue_result(s->queue, r->id, &res);
-    if (r->status == LS_OK || r->status == LS_NO_PATH ||
-        r->status == LS_EXPANSION_LIMIT || r->status == LS_ERR_POOL_FULL) {
-        if (rs != (r->status == LS_ERR_POOL_FULL ? LS_ERR_POOL_FULL : LS_OK) ||
+    if (r->rule.status == LS_OK || r->rule.status == LS_NO_PATH ||
+        r->rule.status == LS_EXPANSION_LIMIT || r->rule.status == LS_ERR_POOL_FULL) {
+        if (rs != (r->rule.status == LS_ERR_POOL_FULL ? LS_ERR_POOL_FULL : LS_OK) ||
             res.cost != r->result.cost ||
             res.expansions != r->result.expansions ||
             res.path_length != r->result.path_length ||
             res.digest != r->result.digest)
             sg_fail(s, "a queued result differs from ls_find_path's");
-    } else if (rs != r->status) {
+    } else if (rs != r->rule.status) {
         sg_fail(s, "ls_queue_result does not return the request's error");
     }
     rs = ls_queue_path(s->queue, r->id, s->buffer,
                        (uint32_t)s->w * (uint32_t)s->h, &len);
-    if (r->kept) {
-        if (rs != LS_OK || len != r->kept ||
+    if (r->rule.kept) {
+        if (rs != LS_OK || len != r->rule.kept ||
             memcmp(s->buffer, r->path, len * sizeof *s->buffer) != 0)
             sg_fail(s, "a kept path differs from ls_find_path's");
-    } else if (rs != r->status || len != 0) {
+    } else if (rs != r->rule.status || len != 0) {
         sg_fail(s, "ls_queue_path of a request without a kept path");
     }
 }
@@ -351,17 +355,17 @@ uint32_t sg_tick(sgen *s, uint32_t budget)
     vf_op *op;
 
     for (i = 0; i < s->nreq; i++) {
-        before[i] = s->req[i].state == SG_DONE;
-        if (s->restart && s->req[i].state == SG_RUNNING)
+        before[i] = s->req[i].rule.state == OR_DONE;
+        if (s->restart && s->req[i].rule.state == OR_RUNNING)
             s->g->events[SG_EV_RESTART]++;
     }
-    model_tick(s->req, s->nreq, budget, s->restart, s->pool, &s->pool_used,
-               begin_request, s);
+    or_queue_tick(s->req, sizeof s->req[0], s->nreq, budget, s->restart,
+                  s->pool, &s->pool_used, begin_request, s);
     s->restart = 0;
     if (ls_queue_tick(s->queue, s->grid, budget) != LS_OK)
         sg_fail(s, "ls_queue_tick failed");
     for (i = 0; i < s->nreq; i++)
-        if (s->req[i].state != SG_DONE)
+        if (s->req[i].rule.state != OR_DONE)
             pending++;
     ls_queue_pending(s->queue, &got);
     if (got != pending)
@@ -375,16 +379,16 @@ uint32_t sg_tick(sgen *s, uint32_t budget)
         ls_queue_status(s->queue, r->id, &st);
         if (before[i])
             continue;
-        if ((st != LS_IN_PROGRESS) != (r->finished_now != 0))
+        if ((st != LS_IN_PROGRESS) != (r->rule.finished_now != 0))
             sg_fail(s, "a request finished in another tick than the model's");
-        if (!r->finished_now)
+        if (!r->rule.finished_now)
             continue;
         compare_finished(s, r);
-        if (r->run_status >= 0 && r->result.expansions == 0)
+        if (r->rule.found >= 0 && r->result.expansions == 0)
             s->g->events[SG_EV_ZERO_EXPANSIONS]++;
         op = sg_add(s, VF_OP_FINISHED);
         op->id = r->id;
-        op->status = r->status;
+        op->status = r->rule.status;
         op->result = r->result;
         op->result.status = 0;
         if (!vf_op_has_result(op))
@@ -417,7 +421,7 @@ static void compare_digest(sgen *s, uint64_t *digest)
             sg_fail(s, "the grid's cells differ from the edits' model");
     }
     ls_grid_digest(s->grid, &d);
-    if (d != model_map_digest(s->cells, s->w, s->h))
+    if (d != or_map_digest(s->cells, s->w, s->h))
         sg_fail(s, "ls_grid_digest differs from the digest's definition");
     *digest = d;
 }
@@ -563,7 +567,7 @@ static ls_status check_points(sgen *s, vf_op *op, const ls_point *p,
     ls_status ws, gs;
     memset(&want, 0, sizeof want);
     memset(&got, 0, sizeof got);
-    ws = model_path_check(s->cells, s->w, s->h, &s->query, p, n, planned,
+    ws = or_path_check(s->cells, s->w, s->h, &s->query, p, n, planned,
                           &want);
     gs = ls_check_path(s->grid, &s->query, p, n, planned, &got);
     if (ws != gs || (gs == LS_OK && memcmp(&want, &got, sizeof want) != 0))
@@ -578,11 +582,11 @@ ls_status sg_check(sgen *s, uint64_t id)
 {
     sg_request *r = sg_find(s, id);
     vf_op *op;
-    if (!r || r->state != SG_DONE || r->kept == 0)
+    if (!r || r->rule.state != OR_DONE || r->rule.kept == 0)
         sg_fail(s, "internal: check of a request without a kept path");
     op = sg_add(s, VF_OP_CHECK);
     op->id = id;
-    return check_points(s, op, r->path, r->kept, r->result.cost);
+    return check_points(s, op, r->path, r->rule.kept, r->result.cost);
 }
 
 ls_status sg_check_path(sgen *s, int32_t planned, const ls_point *points,

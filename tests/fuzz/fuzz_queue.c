@@ -3,9 +3,10 @@
  * fuzz_queue.c - the path request queue (ls_queue_*) under operation
  * sequences drawn from the fuzzer's bytes: submits (duplicate ids and
  * nonsense queries included), cancels, releases, ticks with budgets, grid
- * edits between ticks, and every read, checked against a model of the
- * rules in include/lockstar.h ("Path request queue") written apart from
- * src/queue.c:
+ * edits between ticks, and every read, checked against the oracle
+ * library's model of the rules of include/lockstar_queue.h (the budget
+ * rule, tests/oracle/oracle.h) and the bookkeeping below, both written
+ * apart from src/queue.c:
  *   - capacity, duplicate and unknown ids, release of unfinished requests;
  *   - the budget rule: served in submission order, a request finishing in
  *     the tick in which the expansions given to it reach those of its
@@ -24,31 +25,29 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fuzz_util.h"
+#include "oracle/oracle.h"
 
 #define MAX_SIDE 12
 #define MAX_POINTS (MAX_SIDE * MAX_SIDE)
 #define MAX_HELD 8
 
-enum { WAITING, RUNNING, DONE };
-
+/* A request of the model: the oracle's (state, budget, outcome, points
+ * kept) first, for or_queue_tick. */
 typedef struct model_request {
+    or_request rule;
     uint64_t id;
     ls_query query;
-    int state;
-    uint32_t given;         /* RUNNING: expansions given so far */
-    uint32_t revision;      /* RUNNING: the grid revision it runs on */
-    ls_status status;       /* DONE: final status */
-    ls_result result;       /* RUNNING, DONE: ls_find_path's */
-    ls_status found;        /* RUNNING: ls_find_path's status */
-    uint32_t expansions;    /* RUNNING: ls_search_expansions after it */
-    int refused;            /* RUNNING: ls_search_begin refused it */
+    ls_result result;       /* running, done: ls_find_path's */
     ls_point path[MAX_POINTS];
-    uint32_t kept;          /* DONE: points kept in the pool */
 } model_request;
 
 typedef struct model {
     model_request req[MAX_HELD]; /* held requests, submission order */
     uint32_t count, capacity, pool, pool_used;
+    uint32_t revision;      /* the grid's revision at the last tick */
+    int replaced;           /* the grid was made again since */
+    ls_search *search;      /* ls_find_path's context */
+    const ls_grid *grid;    /* the grid of the tick being modelled */
 } model;
 
 /* The grid's allocator: a released block is handed back to the next
@@ -121,73 +120,46 @@ static model_request *find(model *m, uint64_t id)
 static void forget(model *m, model_request *r)
 {
     uint32_t i = (uint32_t)(r - m->req);
-    if (r->state == DONE)
-        m->pool_used -= r->kept;
+    if (r->rule.state == OR_DONE)
+        m->pool_used -= r->rule.kept;
     memmove(&m->req[i], &m->req[i + 1], (m->count - i - 1) * sizeof *r);
     m->count--;
 }
 
-/* What ls_find_path does with the request's query on grid now. */
-static void begin(ls_search *s, const ls_grid *g, model_request *r)
+/* or_queue_tick's begin: what ls_search_begin and ls_find_path do with
+ * the request's query on the grid now. */
+static void begin(void *ctx, or_request *rule)
 {
-    ls_status st = ls_search_begin(s, g, &r->query);
-    r->given = 0;
-    ls_grid_revision(g, &r->revision);
-    r->refused = st != LS_OK;
+    model *m = ctx;
+    model_request *r = (model_request *)(void *)rule;
+    ls_status st = ls_search_begin(m->search, m->grid, &r->query);
+    rule->refused = st != LS_OK;
+    rule->expansions = 0;
+    rule->length = 0;
     if (st != LS_OK) {
-        r->found = st;
-        r->expansions = 0;
+        rule->found = st;
         return;
     }
-    r->found = ls_find_path(s, g, &r->query, r->path, MAX_POINTS, &r->result);
-    FZ_CHECK(r->found != LS_ERR_BUFFER_TOO_SMALL);
-    FZ_CHECK(ls_search_expansions(s, &r->expansions) == LS_OK);
-}
-
-static void finish(model *m, model_request *r)
-{
-    r->state = DONE;
-    r->status = r->found;
-    r->kept = 0;
-    if (r->found == LS_OK) {
-        if (r->result.path_length <= m->pool - m->pool_used) {
-            r->kept = r->result.path_length;
-            m->pool_used += r->kept;
-        } else {
-            r->status = LS_ERR_POOL_FULL;
-        }
-    }
+    rule->found = ls_find_path(m->search, m->grid, &r->query, r->path,
+                               MAX_POINTS, &r->result);
+    FZ_CHECK(rule->found != LS_ERR_BUFFER_TOO_SMALL);
+    FZ_CHECK(ls_search_expansions(m->search, &rule->expansions) == LS_OK);
+    rule->length = r->result.path_length;
 }
 
 static void model_tick(model *m, ls_search *s, const ls_grid *g,
                        uint32_t budget)
 {
-    uint32_t left = budget, i, revision, need;
+    uint32_t revision;
+    int restart;
     ls_grid_revision(g, &revision);
-    for (i = 0; i < m->count; i++)
-        if (m->req[i].state == RUNNING && m->req[i].revision != revision)
-            m->req[i].state = WAITING;
-    for (i = 0; i < m->count && (budget == 0 || left > 0); i++) {
-        model_request *r = &m->req[i];
-        if (r->state == DONE)
-            continue;
-        if (r->state == WAITING) {
-            begin(s, g, r);
-            r->state = RUNNING;
-            if (r->refused) { /* finishes at once, costing nothing */
-                finish(m, r);
-                continue;
-            }
-        }
-        need = r->expansions - r->given;
-        if (budget == 0 || left >= need) {
-            left -= budget == 0 ? 0 : need;
-            finish(m, r);
-            continue;
-        }
-        r->given += left;
-        left = 0;
-    }
+    restart = m->replaced || revision != m->revision;
+    m->replaced = 0;
+    m->revision = revision;
+    m->search = s;
+    m->grid = g;
+    or_queue_tick(m->req, sizeof m->req[0], m->count, budget, restart,
+                  m->pool, &m->pool_used, begin, m);
 }
 
 /* Destroy *grid and make a grid of its size in its memory again, with its
@@ -199,7 +171,7 @@ static void replace_grid(model *m, ls_grid **grid, int32_t w, int32_t h,
     static uint8_t cells[MAX_POINTS];
     ls_grid *g = NULL;
     uintptr_t address = (uintptr_t)*grid;
-    uint32_t old_revision = 0, revision = 0, i;
+    uint32_t old_revision = 0, revision = 0;
     int32_t x, y;
 
     for (y = 0; y < h; y++)
@@ -220,9 +192,7 @@ static void replace_grid(model *m, ls_grid **grid, int32_t w, int32_t h,
         revision++;
     }
     *grid = g;
-    for (i = 0; i < m->count; i++)
-        if (m->req[i].state == RUNNING)
-            m->req[i].state = WAITING;
+    m->replaced = 1;
 }
 
 /* ls_queue_create at a size around 2^30 or 2^31: a status at once. */
@@ -280,7 +250,7 @@ static void check_reads(const model *m, const ls_queue *queue)
     for (i = 0; i < m->count; i++) {
         const model_request *q = &m->req[i];
         FZ_CHECK(ls_queue_status(queue, q->id, &st) == LS_OK);
-        if (q->state != DONE) {
+        if (q->rule.state != OR_DONE) {
             pending++;
             FZ_CHECK(st == LS_IN_PROGRESS);
             FZ_CHECK(ls_queue_result(queue, q->id, &r) == LS_ERR_NOT_DONE);
@@ -288,34 +258,34 @@ static void check_reads(const model *m, const ls_queue *queue)
                      LS_ERR_NOT_DONE && length == 0);
             continue;
         }
-        FZ_CHECK(st == q->status);
-        if (q->status >= 0 || q->status == LS_ERR_POOL_FULL) {
-            FZ_CHECK(ls_queue_result(queue, q->id, &r) == (q->status ==
+        FZ_CHECK(st == q->rule.status);
+        if (q->rule.status >= 0 || q->rule.status == LS_ERR_POOL_FULL) {
+            FZ_CHECK(ls_queue_result(queue, q->id, &r) == (q->rule.status ==
                      LS_ERR_POOL_FULL ? LS_ERR_POOL_FULL : LS_OK));
             FZ_CHECK(r.status == q->result.status && r.cost == q->result.cost);
             FZ_CHECK(r.expansions == q->result.expansions);
             FZ_CHECK(r.path_length == q->result.path_length);
             FZ_CHECK(r.digest == q->result.digest);
         } else {
-            FZ_CHECK(ls_queue_result(queue, q->id, &r) == q->status);
+            FZ_CHECK(ls_queue_result(queue, q->id, &r) == q->rule.status);
         }
         st = ls_queue_path(queue, q->id, path, MAX_POINTS, &length);
-        if (q->status == LS_OK) {
-            FZ_CHECK(st == LS_OK && length == q->kept);
+        if (q->rule.status == LS_OK) {
+            FZ_CHECK(st == LS_OK && length == q->rule.kept);
             FZ_CHECK(memcmp(path, q->path, length * sizeof *path) == 0);
             if (length > 1)
                 FZ_CHECK(ls_queue_path(queue, q->id, path, length - 1,
                                        &length) == LS_ERR_BUFFER_TOO_SMALL &&
-                         length == q->kept);
+                         length == q->rule.kept);
         } else {
-            FZ_CHECK(st == q->status && length == 0);
+            FZ_CHECK(st == q->rule.status && length == 0);
         }
     }
     FZ_CHECK(ls_queue_pending(queue, &pending) == LS_OK);
     {
         uint32_t want = 0;
         for (i = 0; i < m->count; i++)
-            want += m->req[i].state != DONE;
+            want += m->req[i].rule.state != OR_DONE;
         FZ_CHECK(pending == want);
     }
 }
@@ -368,7 +338,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 memset(r, 0, sizeof *r);
                 r->id = id;
                 r->query = q;
-                r->state = WAITING;
+                r->rule.state = OR_WAITING;
             }
             break;
         case 2: /* cancel */
@@ -380,8 +350,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 3: /* release */
             st = ls_queue_release(queue, id);
             FZ_CHECK(st == (!r ? LS_ERR_UNKNOWN_ID
-                            : r->state != DONE ? LS_ERR_NOT_DONE : LS_OK));
-            if (r && r->state == DONE)
+                            : r->rule.state != OR_DONE ? LS_ERR_NOT_DONE : LS_OK));
+            if (r && r->rule.state == OR_DONE)
                 forget(&m, r);
             break;
         case 4: case 5: { /* tick */

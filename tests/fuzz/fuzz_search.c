@@ -10,7 +10,7 @@
  *     ls_query_validate / ls_search_check predict;
  *   - a found path starts at the start, ends at the goal, is legal under
  *     the corner rule by ls_check_path and by the oracle's own walk
- *     (tests/oracle.h), costs what both recompute from the cells, and its
+ *     (tests/oracle/oracle.h), costs what both recompute from the cells, and its
  *     digest is ls_path_digest's; results without a path say so;
  *   - a partial path is a legal walk from the start;
  *   - the query sliced into the drawn budgets ends exactly as one-shot;
@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fuzz_util.h"
-#include "oracle.h"
+#include "oracle/oracle.h"
 
 #define MAX_SIDE 16
 #define MAX_POINTS (MAX_SIDE * MAX_SIDE)

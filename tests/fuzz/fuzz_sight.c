@@ -1,21 +1,22 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fuzz_sight.c - line of sight and smoothing against the independent
- * exact reference of tests/sight_ref.h (closed squares against the
- * segment with integer cross products), on grids, segments and paths
+ * fuzz_sight.c - line of sight and smoothing against the oracle library
+ * (tests/oracle/oracle.h: closed squares against the segment with integer
+ * cross products, and the smoothing rule), on grids, segments and paths
  * drawn from the fuzzer's bytes.
  *
  * Invariants: ls_line_cells gives exactly the reference's cells, a first,
  * b last, each next to the one before, none twice, and obeys the buffer
  * rules; ls_line_cost is the reference's largest cost (0 when blocked)
  * and ls_line_of_sight says clear exactly when it is not 0; cells outside
- * the grid are refused; ls_smooth_path gives the waypoints of the greedy
- * farthest-shortcut rule of lockstar_world.h re-derived here with the
- * reference, in place or not, with the buffer rules.
+ * the grid are refused; ls_smooth_path gives the waypoints of the
+ * oracle's greedy farthest-shortcut rule of lockstar_world.h, in place or
+ * not, with the buffer rules.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "fuzz_util.h"
-#include "sight_ref.h"
+#include "oracle/oracle.h"
 
 #define MAX_SIDE 16
 #define MAX_LINE (4 * MAX_SIDE + 8)
@@ -71,44 +72,17 @@ static void check_segment(const ls_grid *g, int32_t w, int32_t h, int32_t ax,
     FZ_CHECK(clear == (cost != 0));
 }
 
-static uint8_t cell(const ls_grid *g, ls_point p)
-{
-    uint8_t c = 0;
-    ls_grid_get(g, p.x, p.y, &c);
-    return c;
-}
-
-/* The rule of lockstar_world.h, "Smoothing", with the reference. */
-static uint32_t smooth_model(const ls_grid *g, const ls_point *p, uint32_t n,
-                             ls_point *out)
-{
-    uint32_t i = 0, k = 0, j, m;
-    out[k++] = p[0];
-    while (i < n - 1) {
-        uint32_t next = i + 1;
-        for (j = n - 1; j > i + 1; j--) {
-            uint8_t most = 0, line;
-            for (m = i; m <= j; m++)
-                if (cell(g, p[m]) > most)
-                    most = cell(g, p[m]);
-            line = sr_max_cost(g, p[i].x, p[i].y, p[j].x, p[j].y);
-            if (line != 0 && line <= most) {
-                next = j;
-                break;
-            }
-        }
-        out[k++] = p[next];
-        i = next;
-    }
-    return k;
-}
-
 static void check_smooth(const ls_grid *g, const ls_point *p, uint32_t n,
                          uint32_t cap)
 {
     ls_point want[MAX_PATH], got[MAX_PATH], copy[MAX_PATH];
-    uint32_t k = smooth_model(g, p, n, want), length = 0, small;
+    uint32_t k = 0, length = 0, small;
+    int32_t w = 0, h = 0;
+    uint8_t *cells = tu_cells(g, &w, &h);
 
+    FZ_CHECK(cells != NULL);
+    FZ_CHECK(or_smooth(cells, w, h, p, n, want, NULL, MAX_PATH, &k) == LS_OK);
+    free(cells);
     FZ_CHECK(ls_smooth_path(g, p, n, got, MAX_PATH, &length) == LS_OK);
     FZ_CHECK(length == k);
     FZ_CHECK(memcmp(got, want, k * sizeof *got) == 0);

@@ -47,15 +47,16 @@ cflags="-std=c99 -O1 -g -fno-omit-frame-pointer $san -fsanitize=fuzzer-no-link"
 cflags="$cflags -I$top/include -I$top/movingai -I$top/cli -I$top/tools -I$top/tests -I$top/tests/fuzz"
 mkdir -p "$out/obj"
 
-# The library, the readers and the oracles, as one archive the harnesses
+# The library, the readers and the oracle library, as one archive the harnesses
 # link (only what each uses is pulled in). An object is rebuilt when its
 # source or any header of the tree is newer.
 newest_header=$(ls -t "$top"/include/*.h "$top"/src/*.h "$top"/movingai/*.h \
-    "$top"/cli/*.h "$top"/tools/*.h "$top"/tests/*.h "$top"/tests/fuzz/*.h | head -1)
+    "$top"/cli/*.h "$top"/tools/*.h "$top"/tests/*.h "$top"/tests/oracle/*.h \
+    "$top"/tests/fuzz/*.h | head -1)
 objects=""
 : >"$out/obj/todo"
-for src in "$top"/src/*.c "$top"/movingai/*.c "$top"/tests/oracle.c \
-    "$top"/tests/sight_ref.c "$top"/tools/mapgen.c "$top"/tools/vecfile_*.c \
+for src in "$top"/src/*.c "$top"/movingai/*.c "$top"/tests/oracle/*.c \
+    "$top"/tools/mapgen.c "$top"/tools/vecfile_*.c \
     "$top"/cli/options.c "$top"/cli/memory.c "$top"/cli/replay_read.c \
     "$top"/tests/fuzz/fuzz_util.c; do
     rel=${src#"$top"/}

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * oracle.c - see oracle.h. Nothing here calls the library's search; the
- * step rule, the Dijkstra and the legality checker follow the header's
- * rules only.
+ * search.c - the oracle's moves (oracle.h): the step rule, written once
+ * (why a step is not a move, with the reasons ls_check_path names), under
+ * the Dijkstra, the legality checker and the path check. Nothing here
+ * calls the library's search; everything follows the header's rules only.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,31 +55,56 @@ static inline int passable(const view *v, int32_t x, int32_t y)
     return view_cell(v, x, y) > 0;
 }
 
+/* Why the step from (x, y), which is passable, to (tx, ty) under q is
+ * not a legal move, as ls_check_path names it (the cell entered first,
+ * then the move's shape, then the corners); LS_STEP_LEGAL when it is. */
+static int32_t step_reason(const view *v, const ls_query *q, int32_t x,
+                           int32_t y, int32_t tx, int32_t ty)
+{
+    /* 64-bit differences: a garbage point must not overflow here. */
+    const int64_t dx = (int64_t)tx - x, dy = (int64_t)ty - y;
+    const int entered = view_cell(v, tx, ty);
+
+    if (entered < 0)
+        return LS_STEP_OUT_OF_BOUNDS;
+    if (entered == 0)
+        return LS_STEP_BLOCKED;
+    if ((dx == 0 && dy == 0) || dx < -1 || dx > 1 || dy < -1 || dy > 1)
+        return LS_STEP_NOT_A_MOVE;
+    if (dx != 0 && dy != 0) {
+        /* A diagonal passes (tx, y) and (x, ty). */
+        int a, b;
+        if (q->connectivity != LS_CONNECT_8)
+            return LS_STEP_NOT_A_MOVE;
+        a = passable(v, tx, y);
+        b = passable(v, x, ty);
+        if (q->corner_rule == LS_CORNERS_NONE && !(a && b))
+            return LS_STEP_CORNER;
+        if (q->corner_rule == LS_CORNERS_ONE && !(a || b))
+            return LS_STEP_CORNER;
+    }
+    return LS_STEP_LEGAL;
+}
+
+/* The cost of a legal step from (x, y) to (tx, ty): the straight or
+ * diagonal cost times the cost of the cell entered. */
+static int64_t legal_step_cost(const view *v, const ls_query *q, int32_t x,
+                               int32_t y, int32_t tx, int32_t ty)
+{
+    const int64_t base = tx != x && ty != y ? (int64_t)q->diagonal_cost
+                                            : (int64_t)q->straight_cost;
+    return base * view_cell(v, tx, ty);
+}
+
 static int64_t step_cost(const view *v, const ls_query *q, int32_t x,
                          int32_t y, int32_t dx, int32_t dy)
 {
-    int64_t base;
-    int diagonal = dx != 0 && dy != 0;
-
     if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx == 0 && dy == 0))
         return -1;
-    if (!passable(v, x, y) || !passable(v, x + dx, y + dy))
+    if (!passable(v, x, y) ||
+        step_reason(v, q, x, y, x + dx, y + dy) != LS_STEP_LEGAL)
         return -1;
-    if (diagonal) {
-        int a, b;
-        if (q->connectivity != LS_CONNECT_8)
-            return -1;
-        a = passable(v, x + dx, y);
-        b = passable(v, x, y + dy);
-        if (q->corner_rule == LS_CORNERS_NONE && !(a && b))
-            return -1;
-        if (q->corner_rule == LS_CORNERS_ONE && !(a || b))
-            return -1;
-        base = q->diagonal_cost;
-    } else {
-        base = q->straight_cost;
-    }
-    return base * view_cell(v, x + dx, y + dy);
+    return legal_step_cost(v, q, x, y, x + dx, y + dy);
 }
 
 int64_t tu_step_cost(const uint8_t *cells, int32_t width, int32_t height,
@@ -327,4 +353,56 @@ int tu_path_legal(const ls_grid *grid, const ls_query *q,
     if (ok && cost)
         *cost = total;
     return ok;
+}
+
+ls_status or_path_check(const uint8_t *cells, int32_t w, int32_t h,
+                        const ls_query *q, const ls_point *points,
+                        uint32_t n, int32_t planned, ls_path_check *out)
+{
+    uint64_t cost = 0;
+    uint32_t i;
+    view v;
+
+    v.cells = cells;
+    v.grid = NULL;
+    v.width = w;
+    v.height = h;
+    if (q->connectivity != LS_CONNECT_4 && q->connectivity != LS_CONNECT_8)
+        return LS_ERR_BAD_OPTION;
+    if (q->corner_rule != LS_CORNERS_NONE && q->corner_rule != LS_CORNERS_ONE &&
+        q->corner_rule != LS_CORNERS_ALL)
+        return LS_ERR_BAD_OPTION;
+    if (q->straight_cost < 1 || q->straight_cost > LS_MAX_STEP_COST ||
+        q->diagonal_cost < q->straight_cost ||
+        q->diagonal_cost > 2u * q->straight_cost)
+        return LS_ERR_BAD_STEP_COST;
+    for (i = 0; i < n; i++) {
+        const ls_point *p = &points[i];
+        int32_t why;
+        if (i == 0)
+            why = view_cell(&v, p->x, p->y) < 0 ? LS_STEP_OUT_OF_BOUNDS
+                  : view_cell(&v, p->x, p->y) == 0 ? LS_STEP_BLOCKED
+                                                   : LS_STEP_LEGAL;
+        else
+            why = step_reason(&v, q, points[i - 1].x, points[i - 1].y, p->x,
+                              p->y);
+        if (why != LS_STEP_LEGAL) {
+            out->first_illegal = i;
+            out->reason = why;
+            out->cost = -1;
+            out->cost_changed = planned != -1;
+            return LS_OK;
+        }
+        if (i > 0) {
+            cost += (uint64_t)legal_step_cost(&v, q, points[i - 1].x,
+                                              points[i - 1].y, p->x, p->y);
+            if (cost > LS_COST_MAX)
+                return LS_ERR_COST_OVERFLOW;
+        }
+    }
+    out->first_illegal = n;
+    out->reason = LS_STEP_LEGAL;
+    out->cost = (int32_t)cost;
+    out->cost_changed = (int32_t)cost != planned;
+    return LS_OK;
 }
