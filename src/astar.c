@@ -10,11 +10,6 @@
 #include "openlist.h"
 #include "search.h"
 
-/* For diagonal direction d, the straight directions (E/W and N/S) whose
- * cells a diagonal step passes: NE passes E and N, SE passes E and S, ... */
-static const uint8_t corner_x[8] = { 0, 0, 0, 0, 1, 1, 3, 3 };
-static const uint8_t corner_y[8] = { 0, 0, 0, 0, 0, 2, 2, 0 };
-
 /* What the expansion loop reads for every neighbour, copied out of the
  * context: stores into the node array could otherwise alias these fields
  * and force the compiler to reload them after every store. */
@@ -55,9 +50,9 @@ LS_HOT_INLINE ls_status try_move(ls_open *o, ls_node *restrict nodes,
     if (d >= 4 && corner_rule != LS_CORNERS_ALL) {
         /* The two cells the diagonal passes (same loads as the straight
          * moves above, so the compiler reuses them). */
-        int a = cells[cell + (uint32_t)offset[corner_x[d]]] != 0;
-        int b = cells[cell + (uint32_t)offset[corner_y[d]]] != 0;
-        if (corner_rule == LS_CORNERS_NONE ? !(a && b) : !(a || b))
+        int a = cells[cell + (uint32_t)offset[ls__dir_corner_x(d)]] != 0;
+        int b = cells[cell + (uint32_t)offset[ls__dir_corner_y(d)]] != 0;
+        if (!ls__corner_allows(corner_rule, a, b))
             return LS_OK;
     }
     n = ls__node(nodes, next, ls__loop_node_shift(loop, o));

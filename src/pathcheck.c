@@ -6,6 +6,7 @@
  * The movement rules are those of the search (lockstar.h, "Search order"
  * and the corner rule); no search state is used.
  */
+#include "direction.h"
 #include "grid.h"
 #include "plan.h"
 
@@ -39,11 +40,8 @@ static int32_t step_fault(const ls_grid *g, const ls_query *q, ls_point a,
         return LS_STEP_NOT_A_MOVE;
     open_x = cell_at(g, b.x, a.y) != LS_CELL_BLOCKED;
     open_y = cell_at(g, a.x, b.y) != LS_CELL_BLOCKED;
-    if (q->corner_rule == LS_CORNERS_NONE && !(open_x && open_y))
-        return LS_STEP_CORNER;
-    if (q->corner_rule == LS_CORNERS_ONE && !(open_x || open_y))
-        return LS_STEP_CORNER;
-    return LS_STEP_LEGAL;
+    return ls__corner_allows(q->corner_rule, open_x, open_y)
+               ? LS_STEP_LEGAL : LS_STEP_CORNER;
 }
 
 ls_status ls_check_path(const ls_grid *grid, const ls_query *q,
