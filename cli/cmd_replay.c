@@ -134,14 +134,11 @@ static int parse_args(int argc, char **argv, replay_args *a)
 static void print_trace(const cli_sim *sim)
 {
     uint32_t k;
-    for (k = 0; k < sim->agent_count; k++) {
-        const cli_sim_agent *g = &sim->agents[k];
-        ls_point cell = { 0, 0 };
-        ls_world_cell(&sim->world, g->body.x, g->body.y, &cell);
+    for (k = 0; k < cli_sim_agent_count(sim); k++) {
+        const ls_crowd_agent g = cli_sim_agent(sim, k);
         printf("agent %" PRId64 " %" PRId32 " %" PRId32 " %" PRId32
-               ",%" PRId32 " %s\n", g->id, (int32_t)g->body.x,
-               (int32_t)g->body.y, cell.x, cell.y,
-               cli_sim_state_name(g->state));
+               ",%" PRId32 " %s\n", g.id, (int32_t)g.x, (int32_t)g.y,
+               g.cell.x, g.cell.y, ls_crowd_state_name(g.state));
     }
 }
 
@@ -168,20 +165,24 @@ static int summary(const cli_sim *sim, const cli_replay_script *s,
                    clock_t elapsed, int status)
 {
     char buf[32];
-    uint32_t k, counts[CLI_AGENT_UNREACHABLE + 1] = { 0 };
+    uint32_t k, n = cli_sim_agent_count(sim);
+    uint32_t counts[LS_CROWD_NO_ROOM + 1] = { 0 };
+    ls_crowd_stats stats;
     if (status != CLI_EXIT_DONE)
         return status;
-    for (k = 0; k < sim->agent_count; k++)
-        counts[sim->agents[k].state]++;
+    for (k = 0; k < n; k++)
+        counts[cli_sim_agent(sim, k).state]++;
+    ls_crowd_stats_get(sim->crowd, &stats);
     cli_format_cpu_time(elapsed, buf, sizeof buf);
     fprintf(stderr, "lockstar replay: %" PRIu32 " ticks, %" PRIu32 " agents "
             "(%" PRIu32 " arrived, %" PRIu32 " moving, %" PRIu32 " waiting, "
-            "%" PRIu32 " unreachable, %" PRIu32 " idle), %" PRIu64 " paths "
+            "%" PRIu32 " unreachable, %" PRIu32 " idle%s), %" PRIu64 " paths "
             "asked for (%" PRIu64 " after edits), %" PRIu32 " threads, %s\n",
-            s->ticks, sim->agent_count, counts[CLI_AGENT_ARRIVED],
-            counts[CLI_AGENT_MOVING], counts[CLI_AGENT_WAITING],
-            counts[CLI_AGENT_UNREACHABLE], counts[CLI_AGENT_IDLE],
-            sim->requests, sim->replans, sim->threads, buf);
+            s->ticks, n, counts[LS_CROWD_ARRIVED],
+            counts[LS_CROWD_MOVING], counts[LS_CROWD_WAITING],
+            counts[LS_CROWD_UNREACHABLE], counts[LS_CROWD_IDLE],
+            counts[LS_CROWD_NO_ROOM] ? ", some without room for a route" : "",
+            stats.requests, stats.replans, sim->threads, buf);
     return status;
 }
 
@@ -189,20 +190,16 @@ static int summary(const cli_sim *sim, const cli_replay_script *s,
 static int run(const replay_args *a, const cli_replay_script *s,
                cli_sim *sim, const cli_trail *trail, FILE *record)
 {
-    uint64_t final = CLI_FNV_BASIS;
+    uint64_t final;
     clock_t start = clock();
     uint32_t tick;
     mai_error err;
     char why[512];
     for (tick = 0; tick < s->ticks; tick++) {
         uint64_t digest;
-        clock_t t0;
         if (cli_sim_tick(sim, &err) != 0)
             return cli_fail_error(&err);
-        t0 = clock();
         digest = cli_sim_digest(sim);
-        sim->times.digest += clock() - t0;
-        final = cli_fnv_u64(final, digest, 8);
         if (trail) {
             if (cli_trail_compare(trail, sim, tick, digest, why,
                                   sizeof why)) {
@@ -217,6 +214,7 @@ static int run(const replay_args *a, const cli_replay_script *s,
         if (record)
             cli_trail_write_tick(record, sim, tick, digest);
     }
+    final = cli_sim_final(sim);
     if (trail) {
         if (trail->count > s->ticks) {
             printf("verify: the trail goes on after the run's last tick %"

@@ -68,8 +68,8 @@ static int parse_int(const char *p, int64_t min, int64_t max, int64_t *out)
 static int state_of(const char *name)
 {
     int32_t k;
-    for (k = 0; k <= CLI_AGENT_UNREACHABLE; k++)
-        if (strcmp(name, cli_sim_state_name(k)) == 0)
+    for (k = 0; k <= LS_CROWD_NO_ROOM; k++)
+        if (strcmp(name, ls_crowd_state_name(k)) == 0)
             return k;
     return -1;
 }
@@ -291,9 +291,9 @@ void cli_trail_write_tick(FILE *out, const cli_sim *sim, uint32_t tick,
     ls_grid_digest(sim->grid, &map);
     fprintf(out, "tick %" PRIu32 " %016" PRIx64 "\nmap %016" PRIx64
             "\nagents ", tick, digest, map);
-    for (k = 0; k < sim->agent_count; k++)
+    for (k = 0; k < cli_sim_agent_count(sim); k++)
         fprintf(out, "%04x",
-                (unsigned)(cli_sim_agent_digest(&sim->agents[k]) & 0xffffu));
+                (unsigned)(cli_sim_agent_digest(sim, k) & 0xffffu));
     fputc('\n', out);
 }
 
@@ -343,18 +343,18 @@ int cli_trail_compare(const cli_trail *t, const cli_sim *sim, uint32_t tick,
     }
     snprintf(head, sizeof head, "; agents differing: ");
     strncat(why, head, size - strlen(why) - 1);
-    for (a = 0; a < sim->agent_count; a++) {
-        const cli_sim_agent *g = &sim->agents[a];
+    for (a = 0; a < cli_sim_agent_count(sim); a++) {
+        const ls_crowd_agent g = cli_sim_agent(sim, a);
         int differs;
         if (k->traced)
-            differs = k->traced[a].id != g->id || k->traced[a].x != g->body.x ||
-                      k->traced[a].y != g->body.y ||
-                      k->traced[a].state != g->state;
+            differs = k->traced[a].id != g.id || k->traced[a].x != g.x ||
+                      k->traced[a].y != g.y ||
+                      k->traced[a].state != g.state;
         else
             differs = k->agents[a] !=
-                      (uint16_t)(cli_sim_agent_digest(g) & 0xffffu);
+                      (uint16_t)(cli_sim_agent_digest(sim, a) & 0xffffu);
         if (differs)
-            name_agent(why, size, g->id, &named, &unnamed);
+            name_agent(why, size, g.id, &named, &unnamed);
     }
     if (named == 0 && k->has_map && k->map != map)
         strncat(why, "none", size - strlen(why) - 1);

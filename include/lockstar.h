@@ -131,8 +131,12 @@ enum {
     LS_ERR_WORLD_RANGE = -32,    /* a world position, length or cell
                                     outside its type's range */
     LS_ERR_BAD_SPEED = -33,      /* an agent's speed <= 0 */
-    LS_ERR_BAD_AGENT = -34       /* an ls_agent's fields are inconsistent,
+    LS_ERR_BAD_AGENT = -34,      /* an ls_agent's fields are inconsistent,
                                     or the waypoints are not its route's */
+    LS_ERR_BAD_ROUTE = -35,      /* waypoints that are not points of the
+                                    path, in order, from its first point to
+                                    its last (ls_check_route) */
+    LS_ERR_CROWD_FULL = -36      /* the crowd holds capacity agents */
 };
 
 /* A short English description of a status ("goal cell is blocked", ...).
@@ -682,5 +686,7 @@ uint32_t ls_rng_below(ls_rng *rng, uint32_t bound);
  * (liblockstar-selftest), included and linked only by who runs it. */
 #include "lockstar_world.h"
 #include "lockstar_queue.h"
+#include "lockstar_flow.h"
+#include "lockstar_crowd.h"
 
 #endif /* LOCKSTAR_H */

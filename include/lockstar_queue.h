@@ -180,8 +180,10 @@ uint32_t ls_batch_threads(const ls_batch *batch);
  * capacity is 0); statuses[i] is what ls_find_path returned for it
  * (LS_OK, LS_NO_PATH, LS_EXPANSION_LIMIT, LS_ERR_BUFFER_TOO_SMALL with the
  * needed length in results[i].path_length, or the error that refused
- * it), and results[i] what ls_find_path stored; a refused query's result
- * is {status, -1, 0, 0, digest of no points}. Returns LS_OK once every
+ * it), and results[i] what ls_find_path stored; a query refused or ended
+ * by an error has the result {status, -1, E, 0, digest of no points}, E
+ * the expansions it did before the error (0 when refused at begin, as
+ * the path queue counts it). Returns LS_OK once every
  * query ran, or, touching nothing: LS_ERR_NULL_ARGUMENT,
  * LS_ERR_GRID_MISMATCH, LS_ERR_SIZE_OVERFLOW (count * capacity points
  * cannot be addressed). */

@@ -46,8 +46,15 @@ static int run_one(ls_batch *b, ls__worker *w, uint32_t i)
     r->digest = LS_DIGEST_EMPTY;
     st = ls_find_path(w->search, b->grid, &b->queries[i], points,
                       b->capacity, r);
-    if (st < 0 && st != LS_ERR_BUFFER_TOO_SMALL)
+    if (st < 0 && st != LS_ERR_BUFFER_TOO_SMALL) {
+        /* The expansions done before the error (0 when refused at
+         * begin), so that a caller applying a budget rule to the counts
+         * needs no second search. */
+        uint32_t done = 0;
         r->status = st;
+        if (ls_search_expansions(w->search, &done) == LS_OK)
+            r->expansions = done;
+    }
     b->statuses[i] = st;
     if (st == LS_ERR_BUFFER_TOO_SMALL && b->keep) {
         w->kept = i + 1u;

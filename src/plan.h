@@ -28,6 +28,10 @@ typedef struct ls_plan {
 ls_status ls__check_moves(const ls_query *q);
 ls_status ls__check_step_costs(const ls_query *q);
 
+/* Everything ls__plan_query checks that does not need a grid (struct
+ * size, options, step costs, weight, JPS's movement rules), in its order. */
+ls_status ls__check_query_options(const ls_query *q);
+
 /* Validate q for grid, in the documented order of errors, and fill *plan. */
 ls_status ls__plan_query(const ls_query *q, const ls_grid *grid,
                          ls_plan *plan);

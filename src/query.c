@@ -69,12 +69,9 @@ static ls_status check_options(const ls_query *q)
     return LS_OK;
 }
 
-ls_status ls__plan_query(const ls_query *q, const ls_grid *grid,
-                         ls_plan *plan)
+ls_status ls__check_query_options(const ls_query *q)
 {
     ls_status st;
-    if (!q || !grid || !plan)
-        return LS_ERR_NULL_ARGUMENT;
     if (q->struct_size != sizeof *q)
         return LS_ERR_BAD_STRUCT_SIZE;
     st = check_options(q);
@@ -83,6 +80,18 @@ ls_status ls__plan_query(const ls_query *q, const ls_grid *grid,
     if (q->algorithm == LS_ALGO_JPS &&
         (q->connectivity != LS_CONNECT_8 || q->corner_rule != LS_CORNERS_NONE))
         return LS_ERR_UNSUPPORTED;
+    return LS_OK;
+}
+
+ls_status ls__plan_query(const ls_query *q, const ls_grid *grid,
+                         ls_plan *plan)
+{
+    ls_status st;
+    if (!q || !grid || !plan)
+        return LS_ERR_NULL_ARGUMENT;
+    st = ls__check_query_options(q);
+    if (st != LS_OK)
+        return st;
     if (q->algorithm == LS_ALGO_JPS && grid->costly_cells != 0)
         return LS_ERR_NOT_UNIFORM;
     if (!inside(grid, q->start_x, q->start_y))

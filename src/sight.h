@@ -31,4 +31,15 @@ int ls__line_next(ls__line *line, int32_t *x, int32_t *y);
 uint8_t ls__line_max(const ls_grid *grid, int32_t ax, int32_t ay,
                      int32_t bx, int32_t by, uint8_t limit);
 
+/* The smoothing rule's shortcut test (lockstar.h, "Smoothing"), written
+ * once for ls_smooth_path and ls_check_route: the straight segment between
+ * the centres of path cells a and b may replace the path between them when
+ * every cell it touches is passable and costs at most dearest, the
+ * dearest path cell from a to b. */
+static inline int ls__shortcut_passes(const ls_grid *grid, ls_point a,
+                                      ls_point b, uint8_t dearest)
+{
+    return ls__line_max(grid, a.x, a.y, b.x, b.y, dearest) != 0;
+}
+
 #endif

@@ -38,8 +38,7 @@ static uint32_t next_waypoint(const ls_grid *g, const ls_point *p,
     for (j = n - 1; j > i + 1; j--) {
         while (rise_at[rises - 1] > j)
             rises--;
-        if (ls__line_max(g, p[i].x, p[i].y, p[j].x, p[j].y,
-                         rise_cost[rises - 1]) != 0)
+        if (ls__shortcut_passes(g, p[i], p[j], rise_cost[rises - 1]))
             return j;
     }
     return i + 1;

@@ -41,14 +41,16 @@ const char *ls_status_string(ls_status status)
     case LS_ERR_NEEDS_FULL_CONTEXT: return "query needs a full search context (weight, low-g tie-break, Manhattan with 8-connectivity or large step costs); this one is compact";
     case LS_ERR_BAD_FLAGS: return "unknown grid or search context flags";
     case LS_ERR_QUEUE_FULL: return "the path queue is full";
-    case LS_ERR_UNKNOWN_ID: return "no request with this id in the queue";
-    case LS_ERR_DUPLICATE_ID: return "the queue already holds a request with this id";
+    case LS_ERR_UNKNOWN_ID: return "no request (queue) or agent (crowd) with this id";
+    case LS_ERR_DUPLICATE_ID: return "the queue or crowd already holds this id";
     case LS_ERR_POOL_FULL: return "path found, but the queue's path pool has no room for it";
     case LS_ERR_THREAD: return "the system refused a thread, lock or condition variable";
     case LS_ERR_BAD_FRAME: return "world frame invalid: cell size must be > 0, no value may be 0x80000000";
     case LS_ERR_WORLD_RANGE: return "a world position, length or cell is outside its range";
     case LS_ERR_BAD_SPEED: return "agent speed must be > 0";
     case LS_ERR_BAD_AGENT: return "agent state inconsistent, or not the waypoints of its route";
+    case LS_ERR_BAD_ROUTE: return "the waypoints are not points of the path, in order, from its first point to its last";
+    case LS_ERR_CROWD_FULL: return "the crowd holds as many agents as its capacity";
     default: return "unknown status";
     }
 }
@@ -94,6 +96,8 @@ const char *ls_status_name(ls_status status)
     case LS_ERR_WORLD_RANGE: return "LS_ERR_WORLD_RANGE";
     case LS_ERR_BAD_SPEED: return "LS_ERR_BAD_SPEED";
     case LS_ERR_BAD_AGENT: return "LS_ERR_BAD_AGENT";
+    case LS_ERR_BAD_ROUTE: return "LS_ERR_BAD_ROUTE";
+    case LS_ERR_CROWD_FULL: return "LS_ERR_CROWD_FULL";
     default: return "LS_UNKNOWN_STATUS";
     }
 }

@@ -73,21 +73,35 @@ static uint64_t fnv(uint64_t h, uint64_t v, int bytes)
 static uint64_t digest_by_definition(const cli_sim *sim)
 {
     uint64_t h = 0xcbf29ce484222325u, map = 0;
-    uint32_t k;
+    uint32_t k, n = cli_sim_agent_count(sim);
     ls_grid_digest(sim->grid, &map);
     h = fnv(h, map, 8);
-    h = fnv(h, sim->agent_count, 4);
-    for (k = 0; k < sim->agent_count; k++) {
-        const cli_sim_agent *a = &sim->agents[k];
-        int heading = a->state == CLI_AGENT_MOVING ||
-                      a->state == CLI_AGENT_ARRIVED;
-        h = fnv(h, (uint64_t)a->id, 8);
-        h = fnv(h, (uint32_t)a->body.x, 4);
-        h = fnv(h, (uint32_t)a->body.y, 4);
-        h = fnv(h, (uint32_t)a->state, 1);
-        h = fnv(h, heading ? a->body.target : 0u, 4);
+    h = fnv(h, n, 4);
+    for (k = 0; k < n; k++) {
+        const ls_crowd_agent a = cli_sim_agent(sim, k);
+        int heading = a.state == LS_CROWD_MOVING ||
+                      a.state == LS_CROWD_ARRIVED;
+        h = fnv(h, (uint64_t)a.id, 8);
+        h = fnv(h, (uint32_t)a.x, 4);
+        h = fnv(h, (uint32_t)a.y, 4);
+        h = fnv(h, (uint32_t)a.state, 1);
+        h = fnv(h, heading ? a.waypoint : 0u, 4);
     }
     return h;
+}
+
+/* The state of the agent with index k (in id order). */
+static int32_t state_of(const cli_sim *sim, uint32_t k)
+{
+    return cli_sim_agent(sim, k).state;
+}
+
+static ls_crowd_stats stats_of(const cli_sim *sim)
+{
+    ls_crowd_stats st;
+    memset(&st, 0, sizeof st);
+    ls_crowd_stats_get(sim->crowd, &st);
+    return st;
 }
 
 static int start(cli_sim *sim, cli_replay_script *s, uint32_t threads)
@@ -109,36 +123,39 @@ static void test_digest_matches_its_definition_and_the_model(void)
     CU_ASSERT_EQUAL_FATAL(start(&one, &s1, 1), 0);
     CU_ASSERT_EQUAL_FATAL(start(&two, &s2, 3), 0);
     /* Sorted by id. */
-    CU_ASSERT(one.agents[0].id == -5 && one.agents[1].id == 20);
+    CU_ASSERT(cli_sim_agent(&one, 0).id == -5 &&
+              cli_sim_agent(&one, 1).id == 20);
     for (t = 0; t < s1.ticks; t++) {
         CU_ASSERT_EQUAL_FATAL(cli_sim_tick(&one, &err), 0);
         CU_ASSERT_EQUAL_FATAL(cli_sim_tick(&two, &err), 0);
         CU_ASSERT_EQUAL(cli_sim_digest(&one), digest_by_definition(&one));
         CU_ASSERT_EQUAL(cli_sim_digest(&one), cli_sim_digest(&two));
-        if (one.agents[1].state == CLI_AGENT_MOVING)
+        if (state_of(&one, 1) == LS_CROWD_MOVING)
             moved++;
-        if (one.agents[1].state == CLI_AGENT_WAITING)
+        if (state_of(&one, 1) == LS_CROWD_WAITING)
             waited++;
         /* The gap closed at tick 12 cut unit 20 off; reopened at 40, it
          * stays so until ordered again at 45. */
         if (t == 44) {
-            CU_ASSERT_EQUAL(one.agents[1].state, CLI_AGENT_UNREACHABLE);
-            CU_ASSERT(one.replans >= 1);
+            CU_ASSERT_EQUAL(state_of(&one, 1), LS_CROWD_UNREACHABLE);
+            CU_ASSERT(stats_of(&one).replans >= 1);
         }
     }
     /* A budget of 9 makes requests span ticks; the wall forces a detour. */
     CU_ASSERT(waited > 0);
     CU_ASSERT(moved > 10);
-    CU_ASSERT_EQUAL(one.agents[0].state, CLI_AGENT_ARRIVED);
-    CU_ASSERT_EQUAL(one.agents[1].state, CLI_AGENT_ARRIVED);
+    CU_ASSERT_EQUAL(state_of(&one, 0), LS_CROWD_ARRIVED);
+    CU_ASSERT_EQUAL(state_of(&one, 1), LS_CROWD_ARRIVED);
     /* Arrived exactly on the goal centres. */
     {
         fix16_t x, y;
-        ls_world_cell_center(&one.world, 10, 1, &x, &y);
-        CU_ASSERT_EQUAL(one.agents[1].body.x, x);
-        CU_ASSERT_EQUAL(one.agents[1].body.y, y);
+        ls_world w = { 0, 0, 0 };
+        w.cell_size = s1.cell_size;
+        ls_world_cell_center(&w, 10, 1, &x, &y);
+        CU_ASSERT_EQUAL(cli_sim_agent(&one, 1).x, x);
+        CU_ASSERT_EQUAL(cli_sim_agent(&one, 1).y, y);
     }
-    CU_ASSERT(one.requests >= 2);
+    CU_ASSERT(stats_of(&one).requests >= 2);
     cli_sim_end(&one);
     cli_sim_end(&two);
     cli_replay_free(&s1);
@@ -158,24 +175,26 @@ static void test_a_unit_walks_speed_per_tick(void)
     mai_error err;
     ls_grid *g = NULL;
     fix16_t x0, y0, gx, gy;
+    ls_world w = { 0, 0, 0 };
     uint32_t t;
     CU_ASSERT_FATAL(ls_grid_create(10, 1, NULL, &g) == LS_OK);
     CU_ASSERT_EQUAL_FATAL(cli_replay_parse("w", text, strlen(text), &s,
                                            &err), 0);
     CU_ASSERT_EQUAL_FATAL(cli_sim_start(&sim, "w", &s, g, 0, 1, &err), 0);
-    ls_world_cell_center(&sim.world, 0, 0, &x0, &y0);
-    ls_world_cell_center(&sim.world, 9, 0, &gx, &gy);
+    w.cell_size = s.cell_size;
+    ls_world_cell_center(&w, 0, 0, &x0, &y0);
+    ls_world_cell_center(&w, 9, 0, &gx, &gy);
     for (t = 0; t < s.ticks; t++) {
         int64_t want = (int64_t)x0 + (int64_t)(t + 1) * 45875; /* 0.7 */
         CU_ASSERT_EQUAL_FATAL(cli_sim_tick(&sim, &err), 0);
         if (want >= gx) {
-            CU_ASSERT_EQUAL(sim.agents[0].body.x, gx);
-            CU_ASSERT_EQUAL(sim.agents[0].state, CLI_AGENT_ARRIVED);
+            CU_ASSERT_EQUAL(cli_sim_agent(&sim, 0).x, gx);
+            CU_ASSERT_EQUAL(state_of(&sim, 0), LS_CROWD_ARRIVED);
         } else {
-            CU_ASSERT_EQUAL(sim.agents[0].body.x, want);
-            CU_ASSERT_EQUAL(sim.agents[0].state, CLI_AGENT_MOVING);
+            CU_ASSERT_EQUAL(cli_sim_agent(&sim, 0).x, want);
+            CU_ASSERT_EQUAL(state_of(&sim, 0), LS_CROWD_MOVING);
         }
-        CU_ASSERT_EQUAL(sim.agents[0].body.y, y0);
+        CU_ASSERT_EQUAL(cli_sim_agent(&sim, 0).y, y0);
     }
     cli_sim_end(&sim);
     cli_replay_free(&s);

@@ -1,0 +1,334 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * lockstar_crowd.h - the crowd: many units moved by one deterministic
+ * tick. Agents held by 64-bit id are ordered to cells; their requests are
+ * served under an expansion budget per tick (the path queue's rule, on one
+ * or more worker threads with identical results), their paths smoothed and
+ * followed in fix16 world units, and their routes checked after every map
+ * edit. Every tick ends with a tick digest that peers compare.
+ *
+ * Part of the lockstar API: lockstar.h includes it, and it includes
+ * lockstar.h, so either may be included first. Same conventions as
+ * lockstar.h: every function returns an ls_status (or a documented value),
+ * checks its arguments and writes nothing on an error unless said
+ * otherwise; nothing depends on global state, the host, the compiler or
+ * the thread count.
+ */
+#ifndef LOCKSTAR_CROWD_H
+#define LOCKSTAR_CROWD_H
+
+#include "lockstar.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------
+ * Route check: is the rest of a smoothed route still good after an edit?
+ *
+ * A route is a cell path (from ls_find_path, say) and its waypoints (from
+ * ls_smooth_path of that path): the waypoints are points of the path, in
+ * its order, the first being the path's first point and the last its last.
+ * ls_check_route answers, on the grid now, the one question a unit asks
+ * after the map changed under its route: can I keep it? It holds when
+ *   - ls_check_path finds every point of the path legal (the same checks,
+ *     in the same order, under q's connectivity, corner rule and step
+ *     costs), and the path's cost equals planned_cost; and
+ *   - every smoothed segment between consecutive waypoints still passes
+ *     ls_smooth_path's shortcut rule: every cell the straight segment
+ *     between the two centres touches is passable and costs no more than
+ *     the dearest path cell between the two waypoints (segments between
+ *     adjacent path points are steps of the path, checked above).
+ * It does not ask whether a cheaper route now exists (an edit that opens
+ * a shortcut does not break a route), nor re-run the smoothing.
+ * --------------------------------------------------------------------- */
+
+typedef struct ls_route_check {
+    ls_path_check path;     /* ls_check_path's answer for the points */
+    uint32_t first_broken;  /* index in the waypoints of the first
+                               segment that fails the shortcut rule, or
+                               way_count - 1 when none does (also when the
+                               path check failed: segments are then not
+                               examined) */
+    int32_t holds;          /* 1 when the route may be kept, else 0 */
+} ls_route_check;
+
+/* Check the route points[0..count) with waypoints[0..way_count) on grid
+ * (see above). Errors, *out untouched: LS_ERR_NULL_ARGUMENT (grid, q,
+ * out, points or waypoints NULL), LS_ERR_BAD_SIZE (count or way_count 0),
+ * LS_ERR_BAD_ROUTE (the waypoints are not points of the path in its order
+ * from its first point to its last), and ls_check_path's errors.
+ * O(count + the cells the segments touch); never allocates. */
+ls_status ls_check_route(const ls_grid *grid, const ls_query *q,
+                         const ls_point *points, uint32_t count,
+                         const ls_point *waypoints, uint32_t way_count,
+                         int32_t planned_cost, ls_route_check *out);
+
+/* ------------------------------------------------------------------------
+ * The crowd
+ *
+ * Created once for a grid size with room for `capacity` agents and
+ * `path_points` points of routes; after that no call allocates (except
+ * that a crowd made with LS_CROWD_GROW_PATHS may grow its route pool in a
+ * tick, see "Routes"). The grid stays the caller's: it is passed to every
+ * tick, may be edited between ticks (ls_grid_set, ls_grid_set_rect, ...)
+ * and may even be another grid of the same size; the crowd notices by the
+ * grid's revision and identity, as the path queue does.
+ *
+ * Agents. An agent has a caller-chosen 64-bit id (any value), a position
+ * (fix16 world units in the crowd's frame), a speed (world units per tick)
+ * and a state:
+ *   LS_CROWD_IDLE         never ordered, or stopped;
+ *   LS_CROWD_WAITING      its path request is queued; it does not move;
+ *   LS_CROWD_MOVING       following its route;
+ *   LS_CROWD_ARRIVED      on its goal cell's centre;
+ *   LS_CROWD_UNREACHABLE  its request ended without a path (no path, a
+ *                         blocked start or goal, the expansion limit of
+ *                         the options, or another refusal); it stays where
+ *                         it is until ordered again;
+ *   LS_CROWD_NO_ROOM      a path was found but the route pool had no room
+ *                         for it (never with LS_CROWD_GROW_PATHS unless the
+ *                         allocator refused to grow it); it stays where it
+ *                         is until ordered again.
+ * Agents are added and removed between ticks, at once. Orders (move,
+ * stop) given between ticks are kept, in the order given, and carried out
+ * in step 3 of the next tick; a second order to the same agent before that
+ * tick replaces the first (it takes the later one's place in the order).
+ *
+ * One tick, ls_crowd_tick(crowd, grid). Wherever an order among agents
+ * matters they are taken in ascending id order.
+ *   1. Edits noticed. If the grid is not the grid of the previous tick or
+ *      its revision changed, every MOVING agent checks the rest of its
+ *      route with ls_check_route: the cell path from the waypoint it last
+ *      passed (waypoint 0 before it passed any) to the goal, with the
+ *      waypoints from there on, and as planned cost the cost that same
+ *      rest had on the grid of the previous tick. If it does not hold, the
+ *      agent asks again: a new request from the cell it stands in to its
+ *      goal, and it becomes WAITING. (At the first tick nobody is MOVING.)
+ *   2. (reserved: nothing; the numbering follows docs/replay.md, whose
+ *      step 1 is the script's edits.)
+ *   3. Orders, in the order given: a move order cancels the agent's
+ *      request, if any, and submits a new one from the cell it stands in
+ *      to the ordered cell; it becomes WAITING. A stop order cancels its
+ *      request and leaves it IDLE where it stands.
+ *   4. Requests, by the path queue's budget rule (lockstar_queue.h,
+ *      "Path request queue") over the requests in submission order, with
+ *      the crowd's budget: a request needing E expansions (those of
+ *      ls_find_path for its query on the grid it finishes on) finishes in
+ *      the tick in which the expansions given to it reach E; one begun on
+ *      an older grid or revision starts again from 0. The searches run on
+ *      the crowd's workers (threads); which worker ran a search never
+ *      changes a result, so a crowd gives the same bytes with any thread
+ *      count.
+ *   5. Hand-over, in id order, for each agent whose request finished:
+ *      with a path, it is smoothed (ls_smooth_path) and the agent follows
+ *      it (ls_agent_follow: from where it stands to the centre of its own
+ *      cell, then through the waypoints after the first); MOVING, or
+ *      ARRIVED when it stands on the goal centre already. Otherwise
+ *      UNREACHABLE (or NO_ROOM, above).
+ *   6. Movement: every MOVING agent advances (ls_agent_step); one that
+ *      reaches its goal centre is ARRIVED.
+ *   7. The tick digest of the state now is computed and folded into the
+ *      run digest.
+ * A tick's cost: its searches' expansions (at most the budget, plus a
+ * search at most per worker begun for a later tick), O(route length) per
+ * agent checking its route in step 1, the smoothing of the paths handed
+ * over, O(legs passed) per moving agent, O(agents) for the digest.
+ *
+ * Routes. An agent's cell path and waypoints (at most 3 points of room per
+ * path point) live in the crowd's route pool of path_points points, shared
+ * by all agents: an agent holds one route at a time (a WAITING agent holds
+ * the path its request found while it waits for the budget, in place of
+ * its old route). Free room is compacted when needed (the pool never
+ * fragments). A path that does not fit gives NO_ROOM, unless the crowd
+ * was made with LS_CROWD_GROW_PATHS: the pool then grows (to at least
+ * twice its size) through the crowd's allocator, in that tick. Where
+ * routes sit in the pool never changes a result.
+ *
+ * Digests (all FNV-1a 64, offset basis 0xcbf29ce484222325, prime
+ * 0x100000001b3, integers fed little-endian, two's complement, at the
+ * width given; the same as docs/replay.md "The digests"):
+ *   agent digest: the id (int64), x and y (the raw fix16 bits, int32 each),
+ *     the state (1 byte, LS_CROWD_*), the waypoint index (uint32: the
+ *     index in the agent's route of the waypoint it is heading for, its
+ *     ls_agent target, while MOVING or ARRIVED; else 0), in that order;
+ *   tick digest: the map digest of the tick's grid (ls_grid_digest,
+ *     uint64), the number of agents (uint32), then each agent's fields as
+ *     above in ascending id order (the fields, not each agent's digest);
+ *   run digest: every tick digest so far in tick order, each as a uint64
+ *     (the offset basis before the first tick).
+ * --------------------------------------------------------------------- */
+
+typedef struct ls_crowd ls_crowd;
+
+enum {
+    LS_CROWD_IDLE = 0,
+    LS_CROWD_WAITING = 1,
+    LS_CROWD_MOVING = 2,
+    LS_CROWD_ARRIVED = 3,
+    LS_CROWD_UNREACHABLE = 4,
+    LS_CROWD_NO_ROOM = 5
+};
+
+/* Crowd flags. */
+#define LS_CROWD_GROW_PATHS 1u  /* grow the route pool in a tick rather
+                                   than give NO_ROOM */
+
+/* Where a tick is, for a profiler (ls_crowd_config.phase): each phase's
+ * number is passed when it begins, LS_CROWD_PHASE_END when the tick is
+ * over. */
+enum {
+    LS_CROWD_PHASE_ROUTES = 1,   /* step 1: route checks after edits */
+    LS_CROWD_PHASE_ORDERS = 3,   /* step 3 */
+    LS_CROWD_PHASE_SEARCH = 4,   /* step 4 */
+    LS_CROWD_PHASE_HANDOVER = 5, /* step 5: smoothing and hand-over */
+    LS_CROWD_PHASE_MOVE = 6,     /* step 6 */
+    LS_CROWD_PHASE_DIGEST = 7,   /* step 7 */
+    LS_CROWD_PHASE_END = 8
+};
+
+/* Largest capacity and thread count of a crowd. */
+#define LS_CROWD_MAX_CAPACITY 0x01000000u
+
+typedef struct ls_crowd_config {
+    uint32_t struct_size;   /* sizeof(ls_crowd_config); ls_crowd_config_init */
+    int32_t width, height;  /* the grids' size */
+    uint32_t capacity;      /* most agents held at once, 1 ..
+                               LS_CROWD_MAX_CAPACITY (default 1024) */
+    uint32_t path_points;   /* the route pool, in points (default
+                               65536; 0 allowed with LS_CROWD_GROW_PATHS) */
+    ls_world world;         /* the world frame (default origin 0,0, cell
+                               size 1.0) */
+    ls_query options;       /* the movement and search options of every
+                               request (start and goal are ignored;
+                               default: ls_query_init's) */
+    uint32_t budget;        /* expansions per tick, 0 = no limit (default) */
+    uint32_t threads;       /* workers, 1 .. LS_BATCH_MAX_THREADS (default
+                               1: the caller's thread only) */
+    uint32_t flags;         /* LS_CROWD_* flags (default 0) */
+    /* Called at each phase of a tick with user (may be NULL): for
+     * profilers; it must not call the crowd. */
+    void (*phase)(void *user, int32_t phase);
+    void *user;
+} ls_crowd_config;
+
+/* Fill config with the defaults above (width and height 1). */
+ls_status ls_crowd_config_init(ls_crowd_config *config);
+
+/* A crowd made to config, all its memory (agents, id index, orders, route
+ * pool, the workers' search contexts and threads) allocated here through
+ * allocator (NULL: malloc/free). Errors, *out NULL and nothing left
+ * behind: LS_ERR_NULL_ARGUMENT, LS_ERR_BAD_STRUCT_SIZE (config's),
+ * LS_ERR_BAD_SIZE (width, height, or capacity 0), LS_ERR_SIZE_OVERFLOW
+ * (capacity above LS_CROWD_MAX_CAPACITY, or a block that cannot be
+ * addressed), LS_ERR_BAD_FRAME, LS_ERR_BAD_FLAGS, LS_ERR_BAD_OPTION
+ * (threads outside 1..LS_BATCH_MAX_THREADS, or a bad option), the
+ * options' other errors as ls_query_validate gives them for a query from
+ * 0,0 to 0,0, LS_ERR_OUT_OF_MEMORY, LS_ERR_THREAD. */
+ls_status ls_crowd_create(const ls_crowd_config *config,
+                          const ls_allocator *allocator, ls_crowd **out);
+/* Free the crowd and everything it holds (the grid is the caller's).
+ * NULL is ignored. */
+void ls_crowd_destroy(ls_crowd *crowd);
+
+/* Add an IDLE agent at the centre of cell (x, y) with speed (> 0).
+ * Errors, nothing changed: LS_ERR_NULL_ARGUMENT, LS_ERR_DUPLICATE_ID,
+ * LS_ERR_CROWD_FULL (capacity agents held), LS_ERR_OUT_OF_BOUNDS (the
+ * cell outside the grid size), LS_ERR_BAD_SPEED, LS_ERR_WORLD_RANGE (the
+ * centre is not a fix16 value). The cell's cost is not looked at here: an
+ * agent standing on a blocked cell finds no path (UNREACHABLE). */
+ls_status ls_crowd_add(ls_crowd *crowd, int64_t id, int32_t x, int32_t y,
+                       fix16_t speed);
+/* The same at world position (wx, wy), which must lie in a cell of the
+ * grid (LS_ERR_OUT_OF_BOUNDS otherwise). */
+ls_status ls_crowd_add_at(ls_crowd *crowd, int64_t id, fix16_t wx,
+                          fix16_t wy, fix16_t speed);
+/* Remove the agent at once, with its request, order and route.
+ * LS_ERR_UNKNOWN_ID if not held. */
+ls_status ls_crowd_remove(ls_crowd *crowd, int64_t id);
+
+/* Order the agent to cell (x, y) at the next tick (step 3).
+ * LS_ERR_UNKNOWN_ID, LS_ERR_OUT_OF_BOUNDS (outside the grid size). */
+ls_status ls_crowd_order(ls_crowd *crowd, int64_t id, int32_t x,
+                         int32_t y);
+/* Order the agent to the cell holding world point (wx, wy): it arrives on
+ * that cell's centre. LS_ERR_UNKNOWN_ID, LS_ERR_OUT_OF_BOUNDS. */
+ls_status ls_crowd_order_at(ls_crowd *crowd, int64_t id, fix16_t wx,
+                            fix16_t wy);
+/* Stop the agent at the next tick (step 3): IDLE where it stands then.
+ * LS_ERR_UNKNOWN_ID. */
+ls_status ls_crowd_stop(ls_crowd *crowd, int64_t id);
+/* Change the agent's speed (> 0) from the next tick's movement on.
+ * LS_ERR_UNKNOWN_ID, LS_ERR_BAD_SPEED. */
+ls_status ls_crowd_set_speed(ls_crowd *crowd, int64_t id, fix16_t speed);
+
+/* Run one tick on grid (see "One tick"). Errors: LS_ERR_NULL_ARGUMENT,
+ * LS_ERR_GRID_MISMATCH (grid's size is not the crowd's), nothing done;
+ * LS_ERR_OUT_OF_MEMORY or LS_ERR_THREAD only if a worker or the route
+ * pool's growth failed in a way the crowd cannot describe by a state (a
+ * bug to report: the tick is then incomplete). */
+ls_status ls_crowd_tick(ls_crowd *crowd, const ls_grid *grid);
+
+/* What a caller may read of an agent. */
+typedef struct ls_crowd_agent {
+    int64_t id;
+    int32_t state;          /* LS_CROWD_* */
+    fix16_t x, y;           /* position, world units */
+    ls_point cell;          /* the cell it stands in */
+    ls_point goal;          /* its goal cell (its own cell when never
+                               ordered) */
+    fix16_t speed;
+    uint32_t waypoint;      /* the digest's waypoint index */
+    uint32_t way_count;     /* its route's waypoints (0 without one) */
+    ls_point heading;       /* the waypoint it heads for (MOVING; else its
+                               cell) */
+} ls_crowd_agent;
+
+/* The number of agents held. */
+ls_status ls_crowd_count(const ls_crowd *crowd, uint32_t *count);
+/* The agent with this id. LS_ERR_UNKNOWN_ID. */
+ls_status ls_crowd_get(const ls_crowd *crowd, int64_t id,
+                       ls_crowd_agent *out);
+/* The index-th agent in ascending id order (0 .. count-1);
+ * LS_ERR_OUT_OF_BOUNDS past the end. */
+ls_status ls_crowd_get_at(const ls_crowd *crowd, uint32_t index,
+                          ls_crowd_agent *out);
+/* Copy the agent's waypoints (its route, as it follows it) like
+ * ls_search_path: LS_OK with the count in *length, or
+ * LS_ERR_BUFFER_TOO_SMALL with the count needed and nothing written;
+ * *length 0 when it has no route. LS_ERR_UNKNOWN_ID. */
+ls_status ls_crowd_route(const ls_crowd *crowd, int64_t id,
+                         ls_point *points, uint32_t capacity,
+                         uint32_t *length);
+
+/* The agent's digest now. LS_ERR_UNKNOWN_ID. */
+ls_status ls_crowd_agent_digest(const ls_crowd *crowd, int64_t id,
+                                uint64_t *digest);
+/* The digest of the last tick (LS_ERR_NOT_DONE before the first). */
+ls_status ls_crowd_tick_digest(const ls_crowd *crowd, uint64_t *digest);
+/* The run digest: every tick digest so far. */
+ls_status ls_crowd_run_digest(const ls_crowd *crowd, uint64_t *digest);
+/* The ticks run so far. */
+ls_status ls_crowd_ticks(const ls_crowd *crowd, uint32_t *ticks);
+
+/* Counters since creation. */
+typedef struct ls_crowd_stats {
+    uint64_t requests;      /* requests submitted (orders and re-plans) */
+    uint64_t replans;       /* of them, after an edit broke a route */
+    uint64_t expansions;    /* expansions given by the budget rule */
+    uint64_t searches;      /* searches run by the workers (a request
+                               restarted by an edit is searched again) */
+    uint32_t pool_points;   /* the route pool's size now */
+    uint32_t pool_used;     /* points of routes held now */
+} ls_crowd_stats;
+ls_status ls_crowd_stats_get(const ls_crowd *crowd, ls_crowd_stats *out);
+
+/* The state's name: "idle", "waiting", "moving", "arrived",
+ * "unreachable", "no-room"; "?" for another value. */
+const char *ls_crowd_state_name(int32_t state);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LOCKSTAR_CROWD_H */

@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * crowd.h - the crowd's insides (the contract is include/lockstar_crowd.h).
+ *
+ * crowd.c       creation, agents, orders, readers, digests
+ * crowd_tick.c  one tick: route checks, orders, hand-over, movement
+ * crowd_serve.c requests under the queue's budget rule, searched on the
+ *               batch's workers
+ * crowd_pool.c  the route pool: one block of points per agent, compacted
+ */
+#ifndef LS_CROWD_H
+#define LS_CROWD_H
+
+#include <stdint.h>
+#include "lockstar.h"
+
+#define LS__CROWD_NONE UINT32_MAX
+
+/* Kinds of a pending order. */
+enum { LS__ORDER_NONE = 0, LS__ORDER_MOVE = 1, LS__ORDER_STOP = 2 };
+
+typedef struct ls__crowd_agent {
+    int64_t id;
+    int32_t state;           /* LS_CROWD_* */
+    int32_t in_use;
+    ls_agent body;           /* position and following */
+    ls_point goal;
+
+    /* Its route block in the pool: path_length points of path, then
+     * way_count waypoints, then way_count (index in path, cost of the
+     * path from there to the end) pairs stored as points. */
+    uint32_t block, room;    /* offset and size, LS__CROWD_NONE / 0 */
+    uint32_t pool_prev, pool_next; /* blocks in pool order */
+    uint32_t path_length, way_count;
+
+    /* Its request (at most one), by the queue's budget rule. */
+    int32_t requested;       /* held: unfinished or finished, not handed */
+    int32_t finished;
+    uint32_t req_prev, req_next;  /* unfinished requests, serving order */
+    ls_point req_start;      /* the cell it was asked from */
+    int32_t begun;
+    uint64_t begun_stamp;
+    uint32_t begun_revision;
+    int32_t solved;          /* need, status and path are the search's */
+    uint64_t solved_stamp;
+    uint32_t solved_revision;
+    uint32_t need, given;    /* expansions the search made, and given */
+    ls_status outcome;       /* the search's status */
+
+    /* Its pending order. */
+    int32_t order_kind;      /* LS__ORDER_* */
+    ls_point order_goal;
+    uint32_t order_seq;      /* which entry of crowd->orders is live */
+} ls__crowd_agent;
+
+typedef struct ls__crowd_order {
+    uint32_t slot;
+    uint32_t seq;
+} ls__crowd_order;
+
+struct ls_crowd {
+    ls_allocator allocator;
+    ls_crowd_config config;
+    uint32_t cells;
+
+    ls__crowd_agent *agents; /* capacity slots */
+    uint32_t *by_id;         /* count slot numbers, ascending id */
+    uint32_t count;
+    uint32_t free_head;      /* free slots, linked through pool_next */
+
+    ls__crowd_order *orders; /* capacity entries, given order */
+    uint32_t order_count, order_seq;
+
+    /* The route pool. */
+    ls_point *pool;
+    uint32_t pool_size, pool_top, pool_used;
+    uint32_t pool_first, pool_last; /* blocks in pool order */
+    ls_point *scratch_path;  /* cells points: a path being moved */
+    ls_point *scratch_ways;  /* cells points: waypoints being made */
+
+    /* Requests. */
+    ls_batch *batch;
+    uint32_t chunk;          /* searches per batch run */
+    uint32_t run_room;       /* points per query in a run */
+    ls_query *run_queries;   /* chunk */
+    uint32_t *run_slots;     /* chunk */
+    ls_status *run_statuses; /* chunk */
+    ls_result *run_results;  /* chunk */
+    ls_point *run_points;    /* chunk * run_room */
+    uint32_t req_head, req_tail;
+
+    /* The grid of the last tick. */
+    int32_t has_ticked;
+    uint64_t grid_stamp;
+    uint32_t grid_revision;
+
+    uint32_t ticks;
+    uint64_t tick_digest, run_digest;
+    ls_crowd_stats stats;
+};
+
+/* crowd_pool.c */
+ls_status ls__crowd_pool_create(ls_crowd *c, uint32_t points);
+void ls__crowd_pool_destroy(ls_crowd *c);
+/* Give the agent a block of at least room points, keeping the first
+ * `keep` points of its block (keep <= its room and the cell count).
+ * LS_OK, or LS_ERR_POOL_FULL when there is no room and the crowd may not
+ * grow (or growing failed): the agent then holds no block. */
+ls_status ls__crowd_pool_reserve(ls_crowd *c, ls__crowd_agent *a,
+                                 uint32_t room, uint32_t keep);
+/* Free the agent's block. */
+void ls__crowd_pool_release(ls_crowd *c, ls__crowd_agent *a);
+
+/* The agent's path, waypoints and (index, rest cost) pairs. */
+static inline ls_point *ls__crowd_path(const ls_crowd *c,
+                                       const ls__crowd_agent *a)
+{
+    return c->pool + a->block;
+}
+static inline ls_point *ls__crowd_ways(const ls_crowd *c,
+                                       const ls__crowd_agent *a)
+{
+    return c->pool + a->block + a->path_length;
+}
+static inline ls_point *ls__crowd_marks(const ls_crowd *c,
+                                        const ls__crowd_agent *a)
+{
+    return c->pool + a->block + a->path_length + a->way_count;
+}
+
+/* crowd_serve.c */
+ls_status ls__crowd_serve_create(ls_crowd *c);
+void ls__crowd_serve_destroy(ls_crowd *c);
+/* Submit a request for the agent (it holds none) at the end of the
+ * serving order. */
+void ls__crowd_submit(ls_crowd *c, ls__crowd_agent *a, ls_point start);
+/* Forget the agent's request, whatever its state. */
+void ls__crowd_cancel(ls_crowd *c, ls__crowd_agent *a);
+/* Step 4 on grid. */
+ls_status ls__crowd_serve(ls_crowd *c, const ls_grid *grid);
+
+/* crowd.c */
+ls__crowd_agent *ls__crowd_find(const ls_crowd *c, int64_t id);
+uint64_t ls__crowd_digest_now(const ls_crowd *c, const ls_grid *grid);
+
+/* crowd_tick.c: the agent's cell now. */
+ls_point ls__crowd_cell(const ls_crowd *c, const ls__crowd_agent *a);
+
+#endif

@@ -1,0 +1,234 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * crowd_serve.c - the crowd's requests under the path queue's budget rule
+ * (lockstar_queue.h, "Path request queue"), searched on a batch's workers.
+ *
+ * The rule needs only each request's expansion count E (ls_find_path's on
+ * the grid it finishes on): served in submission order, a request is given
+ * what is left of the budget and finishes in the tick in which what it was
+ * given reaches E; begun on an older grid or revision, it starts again
+ * from 0. So the searches themselves may run anywhere, in any order, in
+ * parallel: each request is searched once per grid version, when the
+ * serving first reaches it, together with the next unsearched requests
+ * (up to `chunk` per batch run, one worker each), and its path waits in
+ * the agent's route block until the budget lets it finish. Which worker
+ * ran a search, and how many requests were searched ahead, change the
+ * time spent, never a result.
+ */
+#include <string.h>
+#include "alloc.h"
+#include "crowd.h"
+#include "grid.h"
+#include "lockstar_crowd.h"
+
+/* Points of room per query in one run; a longer path stays in its worker
+ * (ls_batch_run_keep) and is copied straight into the agent's block. */
+#define RUN_ROOM 4096u
+
+ls_status ls__crowd_serve_create(ls_crowd *c)
+{
+    const ls_allocator *al = &c->allocator;
+    const uint32_t threads = c->config.threads;
+    ls_status st;
+    c->chunk = threads == 1u ? 1u : 4u * threads;
+    if (c->chunk > c->config.capacity)
+        c->chunk = c->config.capacity;
+    c->run_room = c->cells < RUN_ROOM ? c->cells : RUN_ROOM;
+    c->req_head = c->req_tail = LS__CROWD_NONE;
+    st = ls_batch_create(c->config.width, c->config.height, LS_SEARCH_FULL,
+                         threads, al, &c->batch);
+    if (st != LS_OK)
+        return st;
+    c->run_queries = ls__alloc(al, c->chunk * sizeof *c->run_queries);
+    c->run_slots = ls__alloc(al, c->chunk * sizeof *c->run_slots);
+    c->run_statuses = ls__alloc(al, c->chunk * sizeof *c->run_statuses);
+    c->run_results = ls__alloc(al, c->chunk * sizeof *c->run_results);
+    c->run_points = ls__alloc(al, (size_t)c->chunk * c->run_room *
+                                      sizeof *c->run_points);
+    if (!c->run_queries || !c->run_slots || !c->run_statuses ||
+        !c->run_results || !c->run_points)
+        return LS_ERR_OUT_OF_MEMORY;
+    return LS_OK;
+}
+
+void ls__crowd_serve_destroy(ls_crowd *c)
+{
+    const ls_allocator *al = &c->allocator;
+    ls_batch_destroy(c->batch);
+    c->batch = NULL;
+    ls__release(al, c->run_queries, c->chunk * sizeof *c->run_queries);
+    ls__release(al, c->run_slots, c->chunk * sizeof *c->run_slots);
+    ls__release(al, c->run_statuses, c->chunk * sizeof *c->run_statuses);
+    ls__release(al, c->run_results, c->chunk * sizeof *c->run_results);
+    ls__release(al, c->run_points,
+                (size_t)c->chunk * c->run_room * sizeof *c->run_points);
+}
+
+static void unlink_request(ls_crowd *c, ls__crowd_agent *a)
+{
+    if (a->req_prev != LS__CROWD_NONE)
+        c->agents[a->req_prev].req_next = a->req_next;
+    else
+        c->req_head = a->req_next;
+    if (a->req_next != LS__CROWD_NONE)
+        c->agents[a->req_next].req_prev = a->req_prev;
+    else
+        c->req_tail = a->req_prev;
+    a->req_prev = a->req_next = LS__CROWD_NONE;
+}
+
+void ls__crowd_submit(ls_crowd *c, ls__crowd_agent *a, ls_point start)
+{
+    const uint32_t k = (uint32_t)(a - c->agents);
+    a->requested = 1;
+    a->finished = 0;
+    a->req_start = start;
+    a->begun = 0;
+    a->solved = 0;
+    a->given = 0;
+    a->req_prev = c->req_tail;
+    a->req_next = LS__CROWD_NONE;
+    if (c->req_tail != LS__CROWD_NONE)
+        c->agents[c->req_tail].req_next = k;
+    else
+        c->req_head = k;
+    c->req_tail = k;
+}
+
+void ls__crowd_cancel(ls_crowd *c, ls__crowd_agent *a)
+{
+    if (a->requested && !a->finished)
+        unlink_request(c, a);
+    a->requested = 0;
+    a->finished = 0;
+    a->solved = 0;
+}
+
+static int solved_on(const ls__crowd_agent *a, uint64_t stamp,
+                     uint32_t revision)
+{
+    return a->solved && a->solved_stamp == stamp &&
+           a->solved_revision == revision;
+}
+
+/* Keep what the search of run slot i (index run_index in its batch run)
+ * gave: its status, its expansion count and its path, copied into the
+ * agent's block (from the run's points, or from the worker that kept a
+ * path too long for them). */
+static ls_status record(ls_crowd *c, uint32_t i, uint32_t run_index,
+                        uint64_t stamp, uint32_t revision)
+{
+    ls__crowd_agent *a = &c->agents[c->run_slots[i]];
+    const ls_status st = c->run_statuses[i];
+    const ls_result *r = &c->run_results[i];
+    uint32_t length = 0;
+    a->solved = 1;
+    a->solved_stamp = stamp;
+    a->solved_revision = revision;
+    a->need = r->expansions;
+    a->outcome = st == LS_ERR_BUFFER_TOO_SMALL ? LS_OK : st;
+    a->path_length = a->way_count = 0;
+    if (a->outcome != LS_OK)
+        return LS_OK;
+    if (ls__crowd_pool_reserve(c, a, r->path_length, 0) != LS_OK) {
+        a->outcome = LS_ERR_POOL_FULL;
+        return LS_OK;
+    }
+    a->path_length = r->path_length;
+    if (st == LS_OK) {
+        memcpy(ls__crowd_path(c, a), c->run_points + (size_t)i * c->run_room,
+               (size_t)r->path_length * sizeof *c->run_points);
+        return LS_OK;
+    }
+    /* Cannot fail: the batch kept exactly this path for this index. */
+    if (ls_batch_kept_path(c->batch, run_index, ls__crowd_path(c, a),
+                           r->path_length, &length) != LS_OK ||
+        length != r->path_length)
+        return LS_ERR_THREAD;
+    return LS_OK;
+}
+
+/* Search, from request k on in serving order, up to `chunk` requests not
+ * searched on this grid version. */
+static ls_status search_from(ls_crowd *c, const ls_grid *grid, uint32_t k,
+                             uint64_t stamp, uint32_t revision)
+{
+    uint32_t count = 0, done = 0;
+    for (; k != LS__CROWD_NONE && count < c->chunk;
+         k = c->agents[k].req_next) {
+        ls__crowd_agent *a = &c->agents[k];
+        ls_query *q = &c->run_queries[count];
+        if (solved_on(a, stamp, revision))
+            continue;
+        *q = c->config.options;
+        q->start_x = a->req_start.x;
+        q->start_y = a->req_start.y;
+        q->goal_x = a->goal.x;
+        q->goal_y = a->goal.y;
+        c->run_slots[count++] = k;
+    }
+    while (done < count) {
+        uint32_t ran = 0, i;
+        ls_status st = ls_batch_run_keep(
+            c->batch, grid, c->run_queries + done, count - done,
+            c->run_points + (size_t)done * c->run_room, c->run_room,
+            c->run_statuses + done, c->run_results + done, &ran);
+        if (st != LS_OK)
+            return st;
+        for (i = done; i < done + ran; i++) {
+            st = record(c, i, i - done, stamp, revision);
+            if (st != LS_OK)
+                return st;
+        }
+        c->stats.searches += ran;
+        done += ran;
+    }
+    return LS_OK;
+}
+
+ls_status ls__crowd_serve(ls_crowd *c, const ls_grid *grid)
+{
+    const uint32_t budget = c->config.budget;
+    const uint64_t stamp = grid->stamp;
+    uint32_t revision = grid->revision, left = budget, k, next;
+    ls_status st;
+    /* A request begun on another grid version starts again from 0. */
+    for (k = c->req_head; k != LS__CROWD_NONE; k = c->agents[k].req_next) {
+        ls__crowd_agent *a = &c->agents[k];
+        if (a->begun && (a->begun_stamp != stamp ||
+                         a->begun_revision != revision)) {
+            a->begun = 0;
+            a->given = 0;
+        }
+    }
+    for (k = c->req_head; k != LS__CROWD_NONE; k = next) {
+        ls__crowd_agent *a = &c->agents[k];
+        uint32_t remaining;
+        if (budget != 0 && left == 0)
+            break;
+        if (!solved_on(a, stamp, revision)) {
+            st = search_from(c, grid, k, stamp, revision);
+            if (st != LS_OK)
+                return st;
+        }
+        next = a->req_next;
+        if (!a->begun) {
+            a->begun = 1;
+            a->begun_stamp = stamp;
+            a->begun_revision = revision;
+            a->given = 0;
+        }
+        remaining = a->need - a->given;
+        if (budget != 0 && remaining > left) {
+            a->given += left;
+            c->stats.expansions += left;
+            break;
+        }
+        if (budget != 0)
+            left -= remaining;
+        c->stats.expansions += remaining;
+        a->finished = 1;
+        unlink_request(c, a);
+    }
+    return LS_OK;
+}
