@@ -18,6 +18,9 @@ static void usage(void)
            "  --batch N1,N2,...      instead of the tables: every query through\n"
            "                         ls_batch_run with each thread count, median of\n"
            "                         --repeat runs, results compared across counts\n"
+           "  --flow                 instead of the tables: a whole flow field per map\n"
+           "                         (ls_flow) against a Dijkstra ls_find_path over\n"
+           "                         the same cells, median of --repeat rounds each\n"
            "  --only ALGO            run ALGO once over the queries, no timing or checks\n"
            "                         (for valgrind --tool=callgrind --toggle-collect=run_only_queries)\n"
            "  --repeat N             timed passes over the queries (default 1)\n"
@@ -163,6 +166,9 @@ uint32_t bench_parse_args(int argc, char **argv, config *cfg,
         } else if (strcmp(arg, "--compact-grid") == 0) {
             takes = 0;
             cfg->grid_flags = LS_GRID_COMPACT;
+        } else if (strcmp(arg, "--flow") == 0) {
+            takes = 0;
+            cfg->flow = 1;
         } else if (strcmp(arg, "--huge-pages") == 0) {
             takes = 0;
             cfg->huge_pages = 1;

@@ -715,6 +715,24 @@ int main(int argc, char **argv)
         return 0;
     }
 
+    if (cfg.flow) {
+        printf("| map | size | field cells | field ms | field M cells/s | "
+               "Dijkstra expansions | Dijkstra ms | Dijkstra M exp/s | "
+               "Dijkstra / field | field digest |\n"
+               "|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        for (k = 0; k < nmaps; k++) {
+            bench_map m;
+            if (cfg.gen_count)
+                make_generated_map(&m, cfg.gen_sizes[k], &cfg);
+            else
+                load_scen_map(&m, files[2 * k], files[2 * k + 1],
+                              cfg.max_queries);
+            bench_run_flow(&cfg, &m);
+            free_map(&m);
+        }
+        return 0;
+    }
+
     if (cfg.only >= 0) {
         for (k = 0; k < nmaps; k++) {
             bench_map m;

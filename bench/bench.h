@@ -49,6 +49,7 @@ typedef struct config {
     uint32_t grid_flags;        /* LS_GRID_FULL, or --compact-grid */
     uint32_t batch_threads[8];  /* --batch: thread counts, in order */
     uint32_t batch_count;       /* 0: no --batch */
+    int flow;                   /* --flow: fields against Dijkstra */
 } config;
 
 /* A map with its queries, in lockstar's and the baselines' forms. */
@@ -102,6 +103,10 @@ uint32_t bench_parse_args(int argc, char **argv, config *cfg,
 /* --batch: ls_batch_run on every query of m with each thread count of
  * cfg, one Markdown row each (batch.c). */
 void bench_run_batches(const config *cfg, const bench_map *m);
+
+/* --flow: a whole flow field against a Dijkstra query over the same
+ * cells on m, one Markdown row (flow.c). */
+void bench_run_flow(const config *cfg, const bench_map *m);
 
 /* The Markdown table of one map, then the summary of all maps with the
  * targets this run can judge. */

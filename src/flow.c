@@ -24,8 +24,8 @@ static void release_all(ls_flow *f)
     ls__release(a, f->cost, n * sizeof(uint32_t));
     ls__release(a, f->dir, n);
     ls__release(a, f->cells, n);
-    ls__release(a, f->link, n * 2u * sizeof(uint32_t));
-    ls__release(a, f->heads, LS_FLOW_RING * sizeof(uint32_t));
+    ls__release(a, f->link, (size_t)f->link_count * sizeof(uint32_t));
+    ls__release(a, f->ring, 2u * LS_FLOW_RING * sizeof(uint32_t));
     ls__release(a, f->goals, (size_t)f->max_goals * sizeof(uint32_t));
 }
 
@@ -45,8 +45,9 @@ ls_status ls_flow_create(int32_t width, int32_t height, uint32_t max_goals,
         return st;
     if (max_goals < 1 || max_goals > LS_FLOW_MAX_GOALS)
         return LS_ERR_BAD_SIZE;
-    /* The largest block, the links: only a 32-bit size_t can overflow. */
-    if ((uint64_t)cells * 8u > (uint64_t)SIZE_MAX)
+    /* The largest block, the pool: only a 32-bit size_t can overflow. */
+    if (((uint64_t)cells * 2u + (LS_FLOW_RING + 2u) * LS_FLOW_CHUNK) * 4u >
+        (uint64_t)SIZE_MAX)
         return LS_ERR_SIZE_OVERFLOW;
     f = ls__alloc_object(allocator, &a, sizeof *f);
     if (!f)
@@ -54,13 +55,15 @@ ls_status ls_flow_create(int32_t width, int32_t height, uint32_t max_goals,
     f->allocator = a;
     f->cell_count = cells;
     f->max_goals = max_goals;
+    f->link_count = 2u * cells + (LS_FLOW_RING + 2u) * LS_FLOW_CHUNK;
+    f->chunk_count = f->link_count / LS_FLOW_CHUNK;
     f->cost = ls__alloc(&a, (size_t)cells * sizeof(uint32_t));
     f->dir = ls__alloc(&a, cells);
     f->cells = ls__alloc(&a, cells);
-    f->link = ls__alloc(&a, (size_t)cells * 2u * sizeof(uint32_t));
-    f->heads = ls__alloc(&a, LS_FLOW_RING * sizeof(uint32_t));
+    f->link = ls__alloc(&a, (size_t)f->link_count * sizeof(uint32_t));
+    f->ring = ls__alloc(&a, 2u * LS_FLOW_RING * sizeof(uint32_t));
     f->goals = ls__alloc(&a, (size_t)max_goals * sizeof(uint32_t));
-    if (!f->cost || !f->dir || !f->cells || !f->link || !f->heads ||
+    if (!f->cost || !f->dir || !f->cells || !f->link || !f->ring ||
         !f->goals) {
         release_all(f);
         ls__release(&a, f, sizeof *f);

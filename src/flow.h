@@ -17,13 +17,16 @@
  *             LS_FLOW_INF when unreached; 0 at goals and at blocked cells
  *             (so no offer ever lowers a blocked cell).
  *   dir[c]    0..7 or LS_FLOW_GOAL once settled, LS_FLOW_NONE at blocked
- *             cells, LS_FLOW_UNSET otherwise (unreached, queued, reset).
- *             A complete field reads an unset cell as unreachable.
+ *             cells, LS_FLOW_UNSET otherwise (unreached, queued in an
+ *             update, reset), but LS_FLOW_QUEUED | direction for a cell
+ *             queued in a fresh field (src/flow_run.c). A complete field
+ *             reads an unset cell as unreachable.
  *   cells[c]  the multipliers the field is computed on: a copy of the grid
  *             taken at begin and updated at refresh, so that steps never
  *             read the grid.
- *   link[2c], link[2c+1]  next and prev in a bucket of the fresh field's
- *             queue; an update uses the same memory for its lists and heap.
+ *   link[]    two uint32 per cell, plus a chunk per bucket: the pool of
+ *             chunks of the fresh field's buckets (src/flow_run.c); an
+ *             update uses the same memory for its lists and heap.
  *
  * Why a settled cost is final, bucket by bucket: a bucket holds the costs
  * [k * 2^shift, (k + 1) * 2^shift) with 2^shift <= the straight cost, the
@@ -44,11 +47,17 @@
 
 #define LS_FLOW_INF 0xFFFFFFFFu  /* unreached */
 #define LS_FLOW_UNSET 0xFFu      /* dir[]: no cost settled */
+#define LS_FLOW_QUEUED 0x80u     /* dir[] of a fresh field's queued cell */
 #define LS_FLOW_NIL 0xFFFFFFFFu  /* no cell (list ends) */
 /* Buckets in the ring: a step spans fewer than 2 * 255 * 2 = 1020 bucket
  * widths (the diagonal <= 2 straight, the multiplier <= 255, the width >
  * straight / 2), so the buckets queued at once fit in 1024. */
 #define LS_FLOW_RING 1024u
+/* uint32 per chunk of a bucket: the next chunk, then LS_FLOW_CHUNK - 1
+ * cells. The pool holds 2 * cells + (LS_FLOW_RING + 2) * LS_FLOW_CHUNK
+ * uint32, so after compacting (at most one entry per queued cell, at most
+ * one partly filled chunk per bucket) a chunk is always free. */
+#define LS_FLOW_CHUNK 16u
 
 /* Where a flow is. */
 typedef enum ls_flow_phase {
@@ -67,8 +76,10 @@ struct ls_flow {
     uint32_t *cost;
     uint8_t *dir;
     uint8_t *cells;
-    uint32_t *link;              /* 2 * cell_count */
-    uint32_t *heads;             /* LS_FLOW_RING bucket heads */
+    uint32_t *link;              /* the pool, link_count uint32 */
+    uint32_t link_count;
+    uint32_t *ring;              /* per bucket its top chunk, then fill */
+    uint32_t free_chunk, next_chunk, chunk_count;
     uint32_t *goals;             /* sorted, distinct bordered indices */
     uint32_t goal_count, max_goals;
     ls_allocator allocator;

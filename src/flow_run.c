@@ -1,45 +1,24 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * flow_run.c - settling the cells of a flow field (src/flow.h says why a
- * settled cost is final): a fresh field drains a ring of buckets, each a
- * doubly linked list through link[]; an update drains a binary heap of
- * (cost, cell) keys, since its seeds' costs spread over the whole field.
- * Both settle a cell the same way: its direction from its neighbours,
- * then an offer to each legal neighbour.
+ * settled cost is final): a fresh field drains a ring of buckets; an
+ * update drains a binary heap of (cost, cell) keys, since its seeds' costs
+ * spread over the whole field.
+ *
+ * A bucket is a stack of chunks of LS_FLOW_CHUNK - 1 cells taken from a
+ * pool in link[], so that pushing and popping touch memory in order (a
+ * linked list through the cells made every pop wait for the memory of the
+ * cell it popped). A cell is pushed when first offered a cost and again
+ * when a lower offer moves it to an earlier bucket; the entry it leaves
+ * behind is stale and skipped when popped (the cell is settled by then).
+ * Stale entries are few, but to be sure the pool never runs out it is
+ * compacted when empty: every bucket keeps only the entries of queued
+ * cells in their bucket, at most one per cell, and the pool holds two per
+ * cell plus a partly filled chunk per bucket.
  */
 #include "compiler.h"
 #include "direction.h"
 #include "flow.h"
-
-/* ------------------------------------------------------------- the ring */
-
-static void ring_link(ls_flow *f, uint32_t c, uint32_t bucket)
-{
-    const uint32_t b = bucket & (LS_FLOW_RING - 1u);
-    const uint32_t head = f->heads[b];
-    f->link[2u * c] = head;
-    f->link[2u * c + 1u] = LS_FLOW_NIL;
-    if (head != LS_FLOW_NIL)
-        f->link[2u * head + 1u] = c;
-    else
-        f->occupied[b >> 6] |= (uint64_t)1 << (b & 63u);
-    f->heads[b] = c;
-}
-
-static void ring_unlink(ls_flow *f, uint32_t c, uint32_t bucket)
-{
-    const uint32_t b = bucket & (LS_FLOW_RING - 1u);
-    const uint32_t next = f->link[2u * c], prev = f->link[2u * c + 1u];
-    if (prev != LS_FLOW_NIL)
-        f->link[2u * prev] = next;
-    else {
-        f->heads[b] = next;
-        if (next == LS_FLOW_NIL)
-            f->occupied[b >> 6] &= ~((uint64_t)1 << (b & 63u));
-    }
-    if (next != LS_FLOW_NIL)
-        f->link[2u * next + 1u] = prev;
-}
 
 /* The index of m's lowest set bit (m != 0). */
 static inline uint32_t lowest_bit64(uint64_t m)
@@ -75,6 +54,141 @@ static uint32_t ring_next(const ls_flow *f, uint32_t cur)
     return cur; /* not reached */
 }
 
+/* ------------------------------------------------------------- the ring */
+
+static uint32_t *chunk_at(uint32_t *link, uint32_t c)
+{
+    return link + (size_t)c * LS_FLOW_CHUNK;
+}
+
+/* A chunk from the free list or the untouched rest of the pool, or
+ * LS_FLOW_NIL. */
+static uint32_t chunk_take(ls_flow *f)
+{
+    uint32_t c = f->free_chunk;
+    if (c != LS_FLOW_NIL) {
+        f->free_chunk = chunk_at(f->link, c)[0];
+        return c;
+    }
+    if (f->next_chunk < f->chunk_count)
+        return f->next_chunk++;
+    return LS_FLOW_NIL;
+}
+
+static void chunk_give(ls_flow *f, uint32_t c)
+{
+    chunk_at(f->link, c)[0] = f->free_chunk;
+    f->free_chunk = c;
+}
+
+/* Keep in every bucket only the entries of queued cells whose cost lies in
+ * it (at most one per cell), packed, and give back the chunks emptied. */
+static LS_NOINLINE void ring_compact(ls_flow *f)
+{
+    const uint32_t per = LS_FLOW_CHUNK - 1u;
+    uint32_t b;
+    for (b = 0; b < LS_FLOW_RING; b++) {
+        uint32_t *top = &f->ring[b], *fill = &f->ring[LS_FLOW_RING + b];
+        uint32_t rc = *top, wc = *top, kept = 0, n = *fill, prev, c;
+        if (rc == LS_FLOW_NIL)
+            continue;
+        /* Read chunk by chunk from the top (the first holds *fill cells,
+         * the others are full); write packed into the same chain, never
+         * ahead of what is still to be read. */
+        while (rc != LS_FLOW_NIL) {
+            uint32_t *rd = chunk_at(f->link, rc), i;
+            for (i = 1; i <= n; i++) {
+                const uint32_t u = rd[i];
+                if ((f->dir[u] & LS_FLOW_QUEUED) &&
+                    ((f->cost[u] >> f->shift) & (LS_FLOW_RING - 1u)) == b) {
+                    if (kept == per) {
+                        wc = chunk_at(f->link, wc)[0];
+                        kept = 0;
+                    }
+                    chunk_at(f->link, wc)[1u + kept++] = u;
+                }
+            }
+            rc = rd[0];
+            n = per;
+        }
+        /* The chunks after wc are free; the chain's order is reversed so
+         * that the partly filled one, wc, is the top. */
+        c = chunk_at(f->link, wc)[0];
+        while (c != LS_FLOW_NIL) {
+            uint32_t next = chunk_at(f->link, c)[0];
+            chunk_give(f, c);
+            c = next;
+        }
+        if (kept == 0) {
+            /* wc is the old top: nothing kept at all */
+            chunk_give(f, wc);
+            *top = LS_FLOW_NIL;
+            *fill = 0;
+            f->occupied[b >> 6] &= ~((uint64_t)1 << (b & 63u));
+            continue;
+        }
+        prev = LS_FLOW_NIL;
+        c = *top;
+        for (;;) {
+            uint32_t next = chunk_at(f->link, c)[0];
+            chunk_at(f->link, c)[0] = prev;
+            prev = c;
+            if (c == wc)
+                break;
+            c = next;
+        }
+        *top = wc;
+        *fill = kept;
+    }
+}
+
+/* Push cell c onto bucket (absolute number). */
+static void ring_push(ls_flow *f, uint32_t c, uint32_t bucket)
+{
+    const uint32_t b = bucket & (LS_FLOW_RING - 1u);
+    uint32_t top = f->ring[b], fill = f->ring[LS_FLOW_RING + b];
+    if (top == LS_FLOW_NIL || fill == LS_FLOW_CHUNK - 1u) {
+        uint32_t nc = chunk_take(f);
+        if (nc == LS_FLOW_NIL) {
+            ring_compact(f);
+            top = f->ring[b];
+            fill = f->ring[LS_FLOW_RING + b];
+            if (top != LS_FLOW_NIL && fill < LS_FLOW_CHUNK - 1u) {
+                chunk_at(f->link, top)[1u + fill] = c;
+                f->ring[LS_FLOW_RING + b] = fill + 1u;
+                return;
+            }
+            nc = chunk_take(f); /* never NIL after compacting (flow.h) */
+        }
+        if (top == LS_FLOW_NIL)
+            f->occupied[b >> 6] |= (uint64_t)1 << (b & 63u);
+        chunk_at(f->link, nc)[0] = top;
+        f->ring[b] = top = nc;
+        fill = 0;
+    }
+    chunk_at(f->link, top)[1u + fill] = c;
+    f->ring[LS_FLOW_RING + b] = fill + 1u;
+}
+
+/* Pop a cell off bucket slot b (not empty). */
+static uint32_t ring_pop(ls_flow *f, uint32_t b)
+{
+    const uint32_t top = f->ring[b], fill = f->ring[LS_FLOW_RING + b];
+    uint32_t *ch = chunk_at(f->link, top);
+    const uint32_t u = ch[fill];
+    if (fill > 1u) {
+        f->ring[LS_FLOW_RING + b] = fill - 1u;
+    } else {
+        const uint32_t older = ch[0];
+        chunk_give(f, top);
+        f->ring[b] = older;
+        f->ring[LS_FLOW_RING + b] = older != LS_FLOW_NIL ? LS_FLOW_CHUNK - 1u : 0u;
+        if (older == LS_FLOW_NIL)
+            f->occupied[b >> 6] &= ~((uint64_t)1 << (b & 63u));
+    }
+    return u;
+}
+
 void ls__flow_fresh_start(ls_flow *f)
 {
     const uint32_t n = f->cell_count;
@@ -84,14 +198,18 @@ void ls__flow_fresh_start(ls_flow *f)
     uint32_t i;
 
     for (i = 0; i < n; i++) {
-        const int open = cm[i] != 0;
-        cost[i] = open ? LS_FLOW_INF : 0u;
-        dir[i] = open ? LS_FLOW_UNSET : (uint8_t)LS_FLOW_NONE;
+        const uint32_t open = (uint32_t)(cm[i] != 0);
+        cost[i] = 0u - open; /* LS_FLOW_INF, or 0 where blocked */
+        dir[i] = (uint8_t)(LS_FLOW_NONE | (0u - open)); /* or UNSET */
     }
-    for (i = 0; i < LS_FLOW_RING; i++)
-        f->heads[i] = LS_FLOW_NIL;
+    for (i = 0; i < LS_FLOW_RING; i++) {
+        f->ring[i] = LS_FLOW_NIL;
+        f->ring[LS_FLOW_RING + i] = 0;
+    }
     for (i = 0; i < LS_FLOW_RING / 64u; i++)
         f->occupied[i] = 0;
+    f->free_chunk = LS_FLOW_NIL;
+    f->next_chunk = 0;
     f->cur = 0;
     f->queued = 0;
     /* Goals are distinct; one blocked by an edit reaches nothing. */
@@ -99,7 +217,7 @@ void ls__flow_fresh_start(ls_flow *f)
         const uint32_t g = f->goals[i];
         if (cm[g] != 0) {
             cost[g] = 0;
-            ring_link(f, g, 0);
+            ring_push(f, g, 0);
             f->queued++;
         }
     }
@@ -175,11 +293,11 @@ int ls__flow_offer(ls_flow *f, uint32_t w, uint32_t c, uint32_t back)
 /* -------------------------------------------------------- settling a cell */
 
 
-/* Settle cell u, whose cost is final. fresh: the cell came off the ring,
- * and offers move cells between buckets; else off the heap, and offers go
- * to ls__flow_offer. Returns 1 when the heap overflowed. dirs is 4 or 8, a
- * constant in each copy below. */
-LS_HOT_INLINE int settle(ls_flow *f, uint32_t u, uint32_t dirs, int fresh)
+/* Settle cell u of an update, whose cost is final: its direction from its
+ * neighbours, then an offer to each legal one (ls__flow_offer: a lower
+ * cost queues it, an equal one may move its direction earlier). Returns 1
+ * when the heap overflowed. */
+static int settle(ls_flow *f, uint32_t u)
 {
     uint32_t *restrict cost = f->cost;
     const uint8_t *restrict cm = f->cells;
@@ -195,7 +313,7 @@ LS_HOT_INLINE int settle(ls_flow *f, uint32_t u, uint32_t dirs, int fresh)
     const uint32_t cs = t + s * m, cd = t + dg * m;
     uint32_t match = 0, d;
 
-    for (d = 0; d < dirs; d++) {
+    for (d = 0; d < f->dir_count; d++) {
         const uint32_t v = u + (uint32_t)off[d];
         const uint32_t tv = cost[v], base = d < 4 ? s : dg;
         const uint32_t c = d < 4 ? cs : cd;
@@ -204,25 +322,8 @@ LS_HOT_INLINE int settle(ls_flow *f, uint32_t u, uint32_t dirs, int fresh)
         /* On an optimal path from u? (64 bits: tv may be LS_FLOW_INF) */
         if ((uint64_t)tv + (uint64_t)base * cm[v] == t)
             match |= 1u << d;
-        if (c < tv) {
-            if (fresh) {
-                if (tv != LS_FLOW_INF) {
-                    const uint32_t ob = tv >> f->shift, nb = c >> f->shift;
-                    if (ob != nb) {
-                        ring_unlink(f, v, ob);
-                        ring_link(f, v, nb);
-                    }
-                } else {
-                    ring_link(f, v, c >> f->shift);
-                    f->queued++;
-                }
-                cost[v] = c;
-            } else if (ls__flow_offer(f, v, c, ls__dir_opposite(d))) {
-                return 1;
-            }
-        } else if (!fresh && c == tv) {
-            ls__flow_offer(f, v, c, ls__dir_opposite(d));
-        }
+        if (c <= tv && ls__flow_offer(f, v, c, ls__dir_opposite(d)))
+            return 1;
     }
     /* A cell of cost 0 is a goal; any other has a neighbour on an optimal
      * path (the one whose offer gave its cost). */
@@ -233,41 +334,124 @@ LS_HOT_INLINE int settle(ls_flow *f, uint32_t u, uint32_t dirs, int fresh)
 
 /* ------------------------------------------------------------- the loops */
 
+/* What the fresh loop reads and writes, copied out of the flow: stores
+ * into the cost array could otherwise alias the flow's fields and force
+ * the compiler to reload them after every store. */
+typedef struct fresh_locals {
+    ls_flow *f;
+    uint32_t *restrict cost;
+    const uint8_t *restrict cm;
+    uint8_t *restrict dir;
+    const uint8_t *legal;
+    uint32_t s, dg, shift, queued;
+    int32_t off[8];
+} fresh_locals;
+
+/* Offer cost c to the neighbour of u in direction d (a constant after
+ * inlining). A queued cell's dir holds LS_FLOW_QUEUED | the first
+ * direction, in the order, of the offers that gave its cost: every
+ * neighbour on an optimal path from it is settled before it (its cost is a
+ * step lower) and offers exactly its cost, so settling reads its direction
+ * there. */
+LS_HOT_INLINE void fresh_try(fresh_locals *l, uint32_t u, uint32_t d,
+                             uint32_t legal, uint32_t c)
+{
+    const uint32_t v = u + (uint32_t)l->off[d];
+    const uint32_t tv = l->cost[v];
+    const uint8_t back = (uint8_t)(LS_FLOW_QUEUED | ls__dir_opposite(d));
+    /* a straight step is always tried: a blocked target costs 0, so no
+     * offer reaches it */
+    if (d >= 4 && !((legal >> d) & 1u))
+        return;
+    if (c < tv) {
+        const uint32_t nb = c >> l->shift;
+        l->cost[v] = c;
+        l->dir[v] = back;
+        /* a new entry when it was not queued or changes bucket */
+        if (tv == LS_FLOW_INF) {
+            l->queued++;
+            ring_push(l->f, v, nb);
+        } else if ((tv >> l->shift) != nb) {
+            ring_push(l->f, v, nb);
+        }
+    } else if (c == tv && back < l->dir[v]) {
+        l->dir[v] = back;
+    }
+}
+
+LS_HOT_INLINE void fresh_settle(fresh_locals *l, uint32_t u, uint32_t dirs)
+{
+    const uint8_t *cm = l->cm;
+    const uint32_t t = l->cost[u], m = cm[u];
+    const uint32_t pass = (cm[u + (uint32_t)l->off[0]] != 0) |
+                          (uint32_t)(cm[u + (uint32_t)l->off[1]] != 0) << 1 |
+                          (uint32_t)(cm[u + (uint32_t)l->off[2]] != 0) << 2 |
+                          (uint32_t)(cm[u + (uint32_t)l->off[3]] != 0) << 3;
+    const uint32_t legal = l->legal[pass];
+    /* t <= LS_COST_MAX and a step < 2^25: no wrap */
+    const uint32_t cs = t + l->s * m, cd = t + l->dg * m;
+    /* Its own direction first: offers to it are over. */
+    l->dir[u] = (uint8_t)(t == 0 ? LS_FLOW_GOAL : l->dir[u] & ~LS_FLOW_QUEUED);
+    fresh_try(l, u, 0, legal, cs);
+    fresh_try(l, u, 1, legal, cs);
+    fresh_try(l, u, 2, legal, cs);
+    fresh_try(l, u, 3, legal, cs);
+    if (dirs == 8) {
+        fresh_try(l, u, 4, legal, cd);
+        fresh_try(l, u, 5, legal, cd);
+        fresh_try(l, u, 6, legal, cd);
+        fresh_try(l, u, 7, legal, cd);
+    }
+}
+
 LS_HOT_INLINE ls_status fresh_loop(ls_flow *f, uint32_t budget,
                                    uint32_t *done, uint32_t dirs)
 {
-    uint32_t n = *done;
-    while (f->queued > 0) {
-        uint32_t b, u, next;
+    fresh_locals l;
+    uint32_t n = *done, cur = f->cur, d;
+    ls_status st = LS_OK;
+
+    l.f = f;
+    l.cost = f->cost;
+    l.cm = f->cells;
+    l.dir = f->dir;
+    l.legal = f->legal;
+    l.s = f->straight;
+    l.dg = f->diagonal;
+    l.shift = f->shift;
+    l.queued = f->queued;
+    for (d = 0; d < 8; d++)
+        l.off[d] = f->offset[d];
+    while (l.queued > 0) {
+        uint32_t b, u;
         if (budget != 0 && n == budget) {
-            *done = n;
-            return LS_IN_PROGRESS;
+            st = LS_IN_PROGRESS;
+            break;
         }
-        b = f->cur & (LS_FLOW_RING - 1u);
-        if (f->heads[b] == LS_FLOW_NIL) {
-            f->cur = ring_next(f, f->cur);
-            b = f->cur & (LS_FLOW_RING - 1u);
+        b = cur & (LS_FLOW_RING - 1u);
+        if (f->ring[b] == LS_FLOW_NIL) {
+            cur = ring_next(f, cur);
+            b = cur & (LS_FLOW_RING - 1u);
         }
-        u = f->heads[b];
+        u = ring_pop(f, b);
+        if (!(l.dir[u] & LS_FLOW_QUEUED))
+            continue; /* stale: settled from an earlier bucket */
         /* The first bucket past LS_COST_MAX starts at 2^31 exactly. */
-        if (f->cost[u] > LS_COST_MAX) {
+        if (l.cost[u] > LS_COST_MAX) {
             f->phase = LS_FLOW_PHASE_FAILED;
-            *done = n;
-            return LS_ERR_COST_OVERFLOW;
+            st = LS_ERR_COST_OVERFLOW;
+            break;
         }
-        next = f->link[2u * u];
-        f->heads[b] = next;
-        if (next != LS_FLOW_NIL)
-            f->link[2u * next + 1u] = LS_FLOW_NIL;
-        else
-            f->occupied[b >> 6] &= ~((uint64_t)1 << (b & 63u));
-        f->queued--;
-        settle(f, u, dirs, 1);
+        l.queued--;
+        fresh_settle(&l, u, dirs);
         n++;
     }
+    if (st == LS_OK)
+        f->phase = LS_FLOW_PHASE_DONE;
+    f->cur = cur;
+    f->queued = l.queued;
     *done = n;
-    f->phase = LS_FLOW_PHASE_DONE;
-    return LS_OK;
+    return st;
 }
 
 static LS_NOINLINE ls_status fresh8(ls_flow *f, uint32_t budget, uint32_t *done)
@@ -303,7 +487,7 @@ static ls_status repair_loop(ls_flow *f, uint32_t budget, uint32_t *done)
             return LS_ERR_COST_OVERFLOW;
         }
         n++;
-        if (settle(f, u, f->dir_count, 0)) {
+        if (settle(f, u)) {
             /* The heap outgrew its room: compute the field afresh. */
             ls__flow_fresh_start(f);
             *done = n;

@@ -166,7 +166,7 @@ void ls__flow_reset_run(ls_flow *f, uint32_t budget, uint32_t *done)
     f->seed_done = 0;
     f->heap_size = 0;
     f->heap_base = (f->changed + f->reset + 1u) / 2u;
-    f->heap_cap = f->cell_count - f->heap_base;
+    f->heap_cap = f->link_count / 2u - f->heap_base;
     f->phase = LS_FLOW_PHASE_SEED;
 }
 
