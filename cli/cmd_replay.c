@@ -137,8 +137,11 @@ static void print_trace(const cli_sim *sim)
     for (k = 0; k < cli_sim_agent_count(sim); k++) {
         const ls_crowd_agent g = cli_sim_agent(sim, k);
         printf("agent %" PRId64 " %" PRId32 " %" PRId32 " %" PRId32
-               ",%" PRId32 " %s\n", g.id, (int32_t)g.x, (int32_t)g.y,
+               ",%" PRId32 " %s", g.id, (int32_t)g.x, (int32_t)g.y,
                g.cell.x, g.cell.y, ls_crowd_state_name(g.state));
+        if (g.on_field)
+            printf(" field %" PRId32 ",%" PRId32, g.goal.x, g.goal.y);
+        putchar('\n');
     }
 }
 

@@ -24,7 +24,8 @@
 typedef enum cli_replay_kind {
     CLI_REPLAY_MOVE,   /* at T move ID X,Y */
     CLI_REPLAY_SET,    /* at T set X,Y COST */
-    CLI_REPLAY_RECT    /* at T rect X,Y W,H COST */
+    CLI_REPLAY_RECT,   /* at T rect X,Y W,H COST */
+    CLI_REPLAY_GROUP   /* at T group X,Y ID [ID ...] (version 2) */
 } cli_replay_kind;
 
 typedef struct cli_replay_event {
@@ -34,6 +35,7 @@ typedef struct cli_replay_event {
     int32_t x, y;        /* move: the goal cell; set, rect: the top-left */
     int32_t w, h;        /* rect: its size (set: 1 x 1) */
     uint8_t cost;        /* set, rect */
+    uint32_t first, count; /* group: its ids, group_ids[first..+count) */
     uint32_t line;       /* for messages */
 } cli_replay_event;
 
@@ -57,6 +59,9 @@ typedef struct cli_replay_script {
     uint32_t agent_count;
     cli_replay_event *events;  /* in file order: ticks never decrease */
     uint32_t event_count;
+    int64_t *group_ids;        /* every group line's ids, in file order */
+    uint32_t group_id_count;
+    uint32_t version;          /* 1 or 2 */
 } cli_replay_script;
 
 /* Parse script text (length bytes); name is the script's path, for

@@ -28,7 +28,7 @@ typedef struct reader {
     mai_error *err;
     cli_replay_script *s;
     seen_lines seen;
-    uint32_t agent_room, event_room;
+    uint32_t agent_room, event_room, group_room;
     uint32_t *index;       /* agent ids, see find_agent */
     uint32_t index_size;   /* a power of two, or 0 */
 } reader;
@@ -318,7 +318,40 @@ static int read_agent(reader *r, const line_words *w)
     return index_agents(r);
 }
 
-/* at T move ID X,Y | at T set X,Y COST | at T rect X,Y W,H COST */
+/* at T group X,Y ID [ID ...]: the ids go to the script's group_ids. */
+static int read_group(reader *r, const line_words *w, cli_replay_event *e)
+{
+    int k;
+    if (r->s->version < 2)
+        return fail(r, "'group' orders need 'lockstar-replay 2' (this "
+                    "script says 'lockstar-replay 1')", NULL);
+    if (w->count < 5)
+        return fail(r, "'group' takes a goal and at least one agent: "
+                    "at T group X,Y ID [ID ...]", NULL);
+    e->kind = CLI_REPLAY_GROUP;
+    if (parse_cell(r, w->word[3], &e->x, &e->y) != 0)
+        return -1;
+    e->first = r->s->group_id_count;
+    for (k = 4; k < w->count; k++) {
+        int64_t id;
+        if (parse_id(w->word[k], &id) != 0)
+            return bad_word(r, "bad agent id (expected a whole number from "
+                            "-9223372036854775808 to 9223372036854775807):",
+                            w->word[k]);
+        if (!find_agent(r, id))
+            return bad_word(r, "no agent with this id is declared before "
+                            "this line:", w->word[k]);
+        if (grow(r, (void **)&r->s->group_ids, &r->group_room,
+                 r->s->group_id_count, sizeof id) != 0)
+            return -1;
+        r->s->group_ids[r->s->group_id_count++] = id;
+    }
+    e->count = r->s->group_id_count - e->first;
+    return 0;
+}
+
+/* at T move ID X,Y | at T set X,Y COST | at T rect X,Y W,H COST |
+ * at T group X,Y ID [ID ...] */
 static int read_event(reader *r, const line_words *w)
 {
     cli_replay_event e;
@@ -373,8 +406,15 @@ static int read_event(reader *r, const line_words *w)
                             "numbers from 1 to 16383):", w->word[4]);
         if (parse_cost(r, w->word[5], &e.cost) != 0)
             return -1;
+    } else if (strcmp(verb, "group") == 0) {
+        if (read_group(r, w, &e) != 0)
+            return -1;
     } else {
-        return bad_word(r, "unknown order (expected move, set or rect):",
+        return bad_word(r, r->s->version >= 2
+                               ? "unknown order (expected move, group, set "
+                                 "or rect):"
+                               : "unknown order (expected move, set or "
+                                 "rect):",
                         verb);
     }
     e.line = r->line;
@@ -392,9 +432,11 @@ static int read_line(reader *r, line_words *w)
         if (strcmp(key, "lockstar-replay") != 0)
             return fail(r, "a replay script starts with 'lockstar-replay 1'",
                         NULL);
-        if (w->count != 2 || strcmp(w->word[1], "1") != 0)
+        if (w->count != 2 || (strcmp(w->word[1], "1") != 0 &&
+                              strcmp(w->word[1], "2") != 0))
             return fail(r, "unsupported replay version (this lockstar reads "
-                        "'lockstar-replay 1')", NULL);
+                        "'lockstar-replay 1' and 'lockstar-replay 2')", NULL);
+        r->s->version = w->word[1][0] == '2' ? 2u : 1u;
         r->seen.version = r->line;
         return 0;
     }
@@ -569,7 +611,8 @@ int cli_replay_check_map(const char *name, const cli_replay_script *s,
         if (outside(grid, e->x, e->y, e->w ? e->w : 1, e->h ? e->h : 1)) {
             mai_error_set(err, "%s:%lu: %s %ld,%ld%s is outside the %ldx%ld "
                           "map", name, (unsigned long)e->line,
-                          e->kind == CLI_REPLAY_MOVE ? "goal" :
+                          e->kind == CLI_REPLAY_MOVE ||
+                                  e->kind == CLI_REPLAY_GROUP ? "goal" :
                           e->kind == CLI_REPLAY_SET ? "cell" : "rectangle at",
                           (long)e->x, (long)e->y,
                           e->kind == CLI_REPLAY_RECT ? " (with its size)" : "",
@@ -586,5 +629,6 @@ void cli_replay_free(cli_replay_script *s)
     cli_release(s->map_file);
     cli_release(s->agents);
     cli_release(s->events);
+    cli_release(s->group_ids);
     memset(s, 0, sizeof *s);
 }

@@ -158,7 +158,7 @@ static int read_agents(trail_reader *r, char **w, int n)
     return 0;
 }
 
-/* agent ID X Y CX,CY STATE (a --trace line). */
+/* agent ID X Y CX,CY STATE [field GX,GY] (a --trace line). */
 static int read_agent(trail_reader *r, char **w, int n)
 {
     cli_trail_tick *k = last_tick(r);
@@ -167,11 +167,12 @@ static int read_agent(trail_reader *r, char **w, int n)
     int state;
     if (!k)
         return bad(r, "an 'agent' line before any tick line");
-    if (n != 6 || parse_int(w[1], INT64_MIN, INT64_MAX, &id) != 0 ||
+    if ((n != 6 && (n != 8 || strcmp(w[6], "field") != 0)) ||
+        parse_int(w[1], INT64_MIN, INT64_MAX, &id) != 0 ||
         parse_int(w[2], INT32_MIN, INT32_MAX, &x) != 0 ||
         parse_int(w[3], INT32_MIN, INT32_MAX, &y) != 0 ||
         (state = state_of(w[5])) < 0)
-        return bad(r, "expected 'agent ID X Y CX,CY STATE'");
+        return bad(r, "expected 'agent ID X Y CX,CY STATE [field GX,GY]'");
     if (r->traced >= r->t->agent_count)
         return bad(r, "more 'agent' lines than the script has agents");
     if (!k->traced) {

@@ -135,6 +135,42 @@ ls_status ls_check_route(const ls_grid *grid, const ls_query *q,
  * agent checking its route in step 1, the smoothing of the paths handed
  * over, O(legs passed) per moving agent, O(agents) for the digest.
  *
+ * Groups on flow fields. ls_crowd_order_group orders several agents to
+ * one goal cell; all agents ordered by group orders to the same goal share
+ * one flow field (lockstar_flow.h) under the crowd's options, for as long
+ * as any of them is on it. Carried out in step 3 (each agent in the order
+ * given, its entry in the order list as a move order's): the agent's
+ * request or field is dropped; if a field for that goal is held it joins
+ * it, else the lowest free field slot begins one (ls_flow_begin) and puts
+ * it at the end of the serving order of step 4; the agent is WAITING on
+ * it. A goal the field refuses (blocked: LS_ERR_GOAL_BLOCKED) makes the
+ * agent UNREACHABLE. When all max_fields slots hold fields with agents,
+ * the order is carried out as a move order instead (a path request), so a
+ * group order never fails for want of a slot.
+ *   Step 1 also refreshes every held field (ls_flow_refresh, in slot
+ *   order, after the route checks): a field whose cells an edit changed
+ *   goes back to the end of the serving order, and its MOVING agents are
+ *   WAITING until it is complete again.
+ *   Step 4 serves fields and requests in one serving order (submission
+ *   order): a field is given ls_flow_step(what is left of the budget); its
+ *   expansions are taken off the budget; if it is not complete the budget
+ *   is spent and the tick's serving ends, as for a request.
+ *   Step 5 hands a complete field to each of its WAITING agents, in id
+ *   order: UNREACHABLE if its cell's cost is -1 (or the field overflowed),
+ *   else MOVING, heading for the centre of the cell it stands in.
+ *   Step 6 moves an agent on a field by the field's integer rule: its
+ *   route this tick is the centre of the cell it heads for, then the
+ *   centres of the cells the field's directions lead to from there, up to
+ *   the goal (at most LS_CROWD_FIELD_REACH cells); it follows that route
+ *   (ls_agent_follow, ls_agent_step: exactly its speed along it), heads
+ *   next for the waypoint its ls_agent targets, and on reaching the goal's
+ *   centre it is ARRIVED and leaves the field. (So it walks the field's
+ *   optimal steps centre to centre, never cutting a corner the field did
+ *   not check; the digest's waypoint index is its ls_agent target in that
+ *   tick's route.)
+ * An agent leaves its field when it is ordered again, stopped, removed,
+ * ARRIVED or UNREACHABLE; a field with no agent left frees its slot.
+ *
  * Routes. An agent's cell path and waypoints (at most 3 points of room per
  * path point) live in the crowd's route pool of path_points points, shared
  * by all agents: an agent holds one route at a time (a WAITING agent holds
@@ -180,15 +216,18 @@ enum {
 enum {
     LS_CROWD_PHASE_ROUTES = 1,   /* step 1: route checks after edits */
     LS_CROWD_PHASE_ORDERS = 3,   /* step 3 */
-    LS_CROWD_PHASE_SEARCH = 4,   /* step 4 */
+    LS_CROWD_PHASE_SEARCH = 4,   /* step 4: searches and fields */
     LS_CROWD_PHASE_HANDOVER = 5, /* step 5: smoothing and hand-over */
     LS_CROWD_PHASE_MOVE = 6,     /* step 6 */
     LS_CROWD_PHASE_DIGEST = 7,   /* step 7 */
     LS_CROWD_PHASE_END = 8
 };
 
-/* Largest capacity and thread count of a crowd. */
+/* Largest capacity and field count of a crowd. */
 #define LS_CROWD_MAX_CAPACITY 0x01000000u
+#define LS_CROWD_MAX_FIELDS 1024u
+/* Most cells an agent on a field passes in one tick. */
+#define LS_CROWD_FIELD_REACH 1024u
 
 typedef struct ls_crowd_config {
     uint32_t struct_size;   /* sizeof(ls_crowd_config); ls_crowd_config_init */
@@ -206,6 +245,10 @@ typedef struct ls_crowd_config {
     uint32_t threads;       /* workers, 1 .. LS_BATCH_MAX_THREADS (default
                                1: the caller's thread only) */
     uint32_t flags;         /* LS_CROWD_* flags (default 0) */
+    uint32_t max_fields;    /* flow fields for group orders, 0 ..
+                               LS_CROWD_MAX_FIELDS (default 4); each costs
+                               ls_flow_bytes_per_cell() bytes per bordered
+                               cell */
     /* Called at each phase of a tick with user (may be NULL): for
      * profilers; it must not call the crowd. */
     void (*phase)(void *user, int32_t phase);
@@ -216,12 +259,13 @@ typedef struct ls_crowd_config {
 ls_status ls_crowd_config_init(ls_crowd_config *config);
 
 /* A crowd made to config, all its memory (agents, id index, orders, route
- * pool, the workers' search contexts and threads) allocated here through
+ * pool, flow fields, the workers' search contexts and threads) allocated
+ * here through
  * allocator (NULL: malloc/free). Errors, *out NULL and nothing left
  * behind: LS_ERR_NULL_ARGUMENT, LS_ERR_BAD_STRUCT_SIZE (config's),
  * LS_ERR_BAD_SIZE (width, height, or capacity 0), LS_ERR_SIZE_OVERFLOW
- * (capacity above LS_CROWD_MAX_CAPACITY, or a block that cannot be
- * addressed), LS_ERR_BAD_FRAME, LS_ERR_BAD_FLAGS, LS_ERR_BAD_OPTION
+ * (capacity above LS_CROWD_MAX_CAPACITY, max_fields above
+ * LS_CROWD_MAX_FIELDS, or a block that cannot be addressed), LS_ERR_BAD_FRAME, LS_ERR_BAD_FLAGS, LS_ERR_BAD_OPTION
  * (threads outside 1..LS_BATCH_MAX_THREADS, or a bad option), the
  * options' other errors as ls_query_validate gives them for a query from
  * 0,0 to 0,0, LS_ERR_OUT_OF_MEMORY, LS_ERR_THREAD. */
@@ -255,6 +299,12 @@ ls_status ls_crowd_order(ls_crowd *crowd, int64_t id, int32_t x,
  * that cell's centre. LS_ERR_UNKNOWN_ID, LS_ERR_OUT_OF_BOUNDS. */
 ls_status ls_crowd_order_at(ls_crowd *crowd, int64_t id, fix16_t wx,
                             fix16_t wy);
+/* Order agents ids[0..count) to cell (x, y) as a group on one flow field
+ * (see "Groups on flow fields"), at the next tick, in the order given.
+ * Errors, nothing ordered: LS_ERR_NULL_ARGUMENT, LS_ERR_BAD_SIZE (count
+ * 0), LS_ERR_UNKNOWN_ID (any id), LS_ERR_OUT_OF_BOUNDS. */
+ls_status ls_crowd_order_group(ls_crowd *crowd, const int64_t *ids,
+                               uint32_t count, int32_t x, int32_t y);
 /* Stop the agent at the next tick (step 3): IDLE where it stands then.
  * LS_ERR_UNKNOWN_ID. */
 ls_status ls_crowd_stop(ls_crowd *crowd, int64_t id);
@@ -280,8 +330,9 @@ typedef struct ls_crowd_agent {
     fix16_t speed;
     uint32_t waypoint;      /* the digest's waypoint index */
     uint32_t way_count;     /* its route's waypoints (0 without one) */
-    ls_point heading;       /* the waypoint it heads for (MOVING; else its
-                               cell) */
+    ls_point heading;       /* the cell whose centre it heads for (MOVING;
+                               else its cell) */
+    int32_t on_field;       /* 1 when it belongs to a group's field */
 } ls_crowd_agent;
 
 /* The number of agents held. */
@@ -296,7 +347,8 @@ ls_status ls_crowd_get_at(const ls_crowd *crowd, uint32_t index,
 /* Copy the agent's waypoints (its route, as it follows it) like
  * ls_search_path: LS_OK with the count in *length, or
  * LS_ERR_BUFFER_TOO_SMALL with the count needed and nothing written;
- * *length 0 when it has no route. LS_ERR_UNKNOWN_ID. */
+ * *length 0 when it has no route (not MOVING, or on a field: read its
+ * heading). LS_ERR_UNKNOWN_ID. */
 ls_status ls_crowd_route(const ls_crowd *crowd, int64_t id,
                          ls_point *points, uint32_t capacity,
                          uint32_t *length);
@@ -317,7 +369,10 @@ typedef struct ls_crowd_stats {
     uint64_t replans;       /* of them, after an edit broke a route */
     uint64_t expansions;    /* expansions given by the budget rule */
     uint64_t searches;      /* searches run by the workers (a request
-                               restarted by an edit is searched again) */
+                               restarted by an edit is searched again; how
+                               many are run ahead depends on the thread
+                               count, nothing else does) */
+    uint64_t fields;        /* fields begun or brought up to date */
     uint32_t pool_points;   /* the route pool's size now */
     uint32_t pool_used;     /* points of routes held now */
 } ls_crowd_stats;

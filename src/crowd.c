@@ -24,6 +24,7 @@ ls_status ls_crowd_config_init(ls_crowd_config *config)
     config->world.cell_size = fix16_one;
     (void)ls_query_init(&config->options);
     config->threads = 1;
+    config->max_fields = 4;
     return LS_OK;
 }
 
@@ -34,6 +35,7 @@ void ls_crowd_destroy(ls_crowd *c)
         return;
     al = c->allocator;
     ls__crowd_serve_destroy(c);
+    ls__crowd_fields_destroy(c);
     ls__crowd_pool_destroy(c);
     ls__release(&al, c->scratch_path, (size_t)c->cells * sizeof(ls_point));
     ls__release(&al, c->scratch_ways, (size_t)c->cells * sizeof(ls_point));
@@ -56,7 +58,8 @@ static ls_status check_config(const ls_crowd_config *k)
         k->height > LS_MAX_DIMENSION || k->capacity == 0)
         return LS_ERR_BAD_SIZE;
     if ((uint64_t)k->width * (uint64_t)k->height > LS_MAX_CELLS ||
-        k->capacity > LS_CROWD_MAX_CAPACITY)
+        k->capacity > LS_CROWD_MAX_CAPACITY ||
+        k->max_fields > LS_CROWD_MAX_FIELDS)
         return LS_ERR_SIZE_OVERFLOW;
     if (k->flags & ~LS_CROWD_GROW_PATHS)
         return LS_ERR_BAD_FLAGS;
@@ -106,6 +109,8 @@ ls_status ls_crowd_create(const ls_crowd_config *config,
         st = ls__crowd_pool_create(c, config->path_points);
     if (st == LS_OK)
         st = ls__crowd_serve_create(c);
+    if (st == LS_OK)
+        st = ls__crowd_fields_create(c);
     if (st != LS_OK) {
         ls_crowd_destroy(c);
         return st;
@@ -180,6 +185,8 @@ ls_status ls_crowd_add_at(ls_crowd *c, int64_t id, fix16_t wx, fix16_t wy,
     a->block = LS__CROWD_NONE;
     a->pool_prev = a->pool_next = LS__CROWD_NONE;
     a->req_prev = a->req_next = LS__CROWD_NONE;
+    a->field = LS__CROWD_NONE;
+    a->heading = cell;
     r = rank_of(c, id);
     memmove(c->by_id + r + 1, c->by_id + r,
             (size_t)(c->count - r) * sizeof *c->by_id);
@@ -211,6 +218,7 @@ ls_status ls_crowd_remove(ls_crowd *c, int64_t id)
     if (!a)
         return LS_ERR_UNKNOWN_ID;
     ls__crowd_cancel(c, a);
+    ls__crowd_field_leave(c, a);
     ls__crowd_pool_release(c, a);
     slot = (uint32_t)(a - c->agents);
     r = rank_of(c, id);
@@ -285,6 +293,27 @@ ls_status ls_crowd_order_at(ls_crowd *c, int64_t id, fix16_t wx, fix16_t wy)
     return ls_crowd_order(c, id, cell.x, cell.y);
 }
 
+ls_status ls_crowd_order_group(ls_crowd *c, const int64_t *ids,
+                               uint32_t count, int32_t x, int32_t y)
+{
+    ls_point goal;
+    uint32_t n;
+    if (!c || !ids)
+        return LS_ERR_NULL_ARGUMENT;
+    if (count == 0)
+        return LS_ERR_BAD_SIZE;
+    for (n = 0; n < count; n++)
+        if (!ls__crowd_find(c, ids[n]))
+            return LS_ERR_UNKNOWN_ID;
+    if (!inside(c, x, y))
+        return LS_ERR_OUT_OF_BOUNDS;
+    goal.x = x;
+    goal.y = y;
+    for (n = 0; n < count; n++)
+        (void)give(c, ids[n], LS__ORDER_GROUP, goal);
+    return LS_OK;
+}
+
 ls_status ls_crowd_stop(ls_crowd *c, int64_t id)
 {
     const ls_point none = { 0, 0 };
@@ -346,10 +375,16 @@ static void describe(const ls_crowd *c, const ls__crowd_agent *a,
     out->goal = a->goal;
     out->speed = a->body.speed;
     out->waypoint = waypoint_index(a);
-    out->way_count = a->state == LS_CROWD_MOVING ? a->way_count : 0;
-    out->heading = a->state == LS_CROWD_MOVING
-                       ? ls__crowd_ways(c, a)[a->body.target]
-                       : out->cell;
+    out->on_field = a->field != LS__CROWD_NONE;
+    out->way_count = a->state == LS_CROWD_MOVING && !out->on_field
+                         ? a->way_count
+                         : 0;
+    if (a->state != LS_CROWD_MOVING)
+        out->heading = out->cell;
+    else if (out->on_field)
+        out->heading = a->heading;
+    else
+        out->heading = ls__crowd_ways(c, a)[a->body.target];
 }
 
 ls_status ls_crowd_count(const ls_crowd *c, uint32_t *count)
@@ -393,7 +428,9 @@ ls_status ls_crowd_route(const ls_crowd *c, int64_t id, ls_point *points,
     a = ls__crowd_find(c, id);
     if (!a)
         return LS_ERR_UNKNOWN_ID;
-    n = a->state == LS_CROWD_MOVING ? a->way_count : 0;
+    n = a->state == LS_CROWD_MOVING && a->field == LS__CROWD_NONE
+            ? a->way_count
+            : 0;
     *length = n;
     if (n > capacity)
         return LS_ERR_BUFFER_TOO_SMALL;

@@ -7,6 +7,8 @@
  * crowd_serve.c requests under the queue's budget rule, searched on the
  *               batch's workers
  * crowd_pool.c  the route pool: one block of points per agent, compacted
+ * crowd_field.c group orders on flow fields: slots, refresh, hand-over,
+ *               steering
  */
 #ifndef LS_CROWD_H
 #define LS_CROWD_H
@@ -17,7 +19,12 @@
 #define LS__CROWD_NONE UINT32_MAX
 
 /* Kinds of a pending order. */
-enum { LS__ORDER_NONE = 0, LS__ORDER_MOVE = 1, LS__ORDER_STOP = 2 };
+enum {
+    LS__ORDER_NONE = 0,
+    LS__ORDER_MOVE = 1,
+    LS__ORDER_STOP = 2,
+    LS__ORDER_GROUP = 3
+};
 
 typedef struct ls__crowd_agent {
     int64_t id;
@@ -47,11 +54,29 @@ typedef struct ls__crowd_agent {
     uint32_t need, given;    /* expansions the search made, and given */
     ls_status outcome;       /* the search's status */
 
+    /* Its field (a group's), LS__CROWD_NONE when none; the cell whose
+     * centre it heads for while MOVING on it. */
+    uint32_t field;
+    ls_point heading;
+
     /* Its pending order. */
     int32_t order_kind;      /* LS__ORDER_* */
     ls_point order_goal;
     uint32_t order_seq;      /* which entry of crowd->orders is live */
 } ls__crowd_agent;
+
+/* A flow field slot. Serving-order links of fields are node numbers
+ * capacity + slot (agents' are their slot numbers). */
+typedef struct ls__crowd_field {
+    ls_flow *flow;
+    int32_t held;            /* has a goal and agents */
+    ls_point goal;
+    uint32_t agents;         /* agents on it */
+    int32_t ready;           /* complete for the grid as it is */
+    ls_status status;        /* the last step's: LS_OK, or the overflow */
+    int32_t queued;          /* in the serving order */
+    uint32_t prev, next;
+} ls__crowd_field;
 
 typedef struct ls__crowd_order {
     uint32_t slot;
@@ -77,6 +102,9 @@ struct ls_crowd {
     uint32_t pool_first, pool_last; /* blocks in pool order */
     ls_point *scratch_path;  /* cells points: a path being moved */
     ls_point *scratch_ways;  /* cells points: waypoints being made */
+
+    /* Flow fields (max_fields slots). */
+    ls__crowd_field *fields;
 
     /* Requests. */
     ls_batch *batch;
@@ -139,9 +167,49 @@ void ls__crowd_cancel(ls_crowd *c, ls__crowd_agent *a);
 /* Step 4 on grid. */
 ls_status ls__crowd_serve(ls_crowd *c, const ls_grid *grid);
 
+/* The serving order's links of node k (an agent slot, or capacity + a
+ * field slot). */
+static inline uint32_t *ls__crowd_next(ls_crowd *c, uint32_t k)
+{
+    return k < c->config.capacity ? &c->agents[k].req_next
+                                  : &c->fields[k - c->config.capacity].next;
+}
+static inline uint32_t *ls__crowd_prev(ls_crowd *c, uint32_t k)
+{
+    return k < c->config.capacity ? &c->agents[k].req_prev
+                                  : &c->fields[k - c->config.capacity].prev;
+}
+/* Append node k to / unlink it from the serving order. */
+void ls__crowd_link(ls_crowd *c, uint32_t k);
+void ls__crowd_unlink(ls_crowd *c, uint32_t k);
+
+/* crowd_field.c */
+ls_status ls__crowd_fields_create(ls_crowd *c);
+void ls__crowd_fields_destroy(ls_crowd *c);
+/* The agent leaves its field, if any (a field left empty is freed). */
+void ls__crowd_field_leave(ls_crowd *c, ls__crowd_agent *a);
+/* Step 3 for a group order: 1 when carried out, 0 when no slot was free
+ * (the caller makes it a move order). */
+int ls__crowd_field_join(ls_crowd *c, const ls_grid *grid,
+                         ls__crowd_agent *a, ls_point goal);
+/* Step 1, after the route checks: refresh every held field. */
+void ls__crowd_fields_refresh(ls_crowd *c, const ls_grid *grid);
+/* Step 4 for field slot f: serve it with left expansions (0 with a budget
+ * of 0: no limit); the expansions done in *done; 1 when it is complete. */
+int ls__crowd_field_serve(ls_crowd *c, uint32_t f, uint32_t budget,
+                          uint32_t left, uint32_t *done);
+/* Step 5 for an agent WAITING on a complete field. */
+void ls__crowd_field_hand_over(ls_crowd *c, ls__crowd_agent *a);
+/* Step 6 for an agent MOVING on a field. */
+ls_status ls__crowd_field_step(ls_crowd *c, ls__crowd_agent *a);
+
 /* crowd.c */
 ls__crowd_agent *ls__crowd_find(const ls_crowd *c, int64_t id);
 uint64_t ls__crowd_digest_now(const ls_crowd *c, const ls_grid *grid);
+
+/* The end of a route or field: the agent keeps its position and target
+ * (the digest's waypoint index) but no longer needs the points. */
+void ls__crowd_settle(ls_crowd *c, ls__crowd_agent *a, int32_t state);
 
 /* crowd_tick.c: the agent's cell now. */
 ls_point ls__crowd_cell(const ls_crowd *c, const ls__crowd_agent *a);

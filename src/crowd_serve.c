@@ -64,41 +64,46 @@ void ls__crowd_serve_destroy(ls_crowd *c)
                 (size_t)c->chunk * c->run_room * sizeof *c->run_points);
 }
 
-static void unlink_request(ls_crowd *c, ls__crowd_agent *a)
+void ls__crowd_link(ls_crowd *c, uint32_t k)
 {
-    if (a->req_prev != LS__CROWD_NONE)
-        c->agents[a->req_prev].req_next = a->req_next;
+    *ls__crowd_prev(c, k) = c->req_tail;
+    *ls__crowd_next(c, k) = LS__CROWD_NONE;
+    if (c->req_tail != LS__CROWD_NONE)
+        *ls__crowd_next(c, c->req_tail) = k;
     else
-        c->req_head = a->req_next;
-    if (a->req_next != LS__CROWD_NONE)
-        c->agents[a->req_next].req_prev = a->req_prev;
+        c->req_head = k;
+    c->req_tail = k;
+}
+
+void ls__crowd_unlink(ls_crowd *c, uint32_t k)
+{
+    const uint32_t prev = *ls__crowd_prev(c, k), next = *ls__crowd_next(c, k);
+    if (prev != LS__CROWD_NONE)
+        *ls__crowd_next(c, prev) = next;
     else
-        c->req_tail = a->req_prev;
-    a->req_prev = a->req_next = LS__CROWD_NONE;
+        c->req_head = next;
+    if (next != LS__CROWD_NONE)
+        *ls__crowd_prev(c, next) = prev;
+    else
+        c->req_tail = prev;
+    *ls__crowd_prev(c, k) = *ls__crowd_next(c, k) = LS__CROWD_NONE;
 }
 
 void ls__crowd_submit(ls_crowd *c, ls__crowd_agent *a, ls_point start)
 {
-    const uint32_t k = (uint32_t)(a - c->agents);
     a->requested = 1;
     a->finished = 0;
     a->req_start = start;
     a->begun = 0;
     a->solved = 0;
     a->given = 0;
-    a->req_prev = c->req_tail;
-    a->req_next = LS__CROWD_NONE;
-    if (c->req_tail != LS__CROWD_NONE)
-        c->agents[c->req_tail].req_next = k;
-    else
-        c->req_head = k;
-    c->req_tail = k;
+    ls__crowd_link(c, (uint32_t)(a - c->agents));
 }
 
 void ls__crowd_cancel(ls_crowd *c, ls__crowd_agent *a)
 {
     if (a->requested && !a->finished)
-        unlink_request(c, a);
+        ls__crowd_unlink(c, (uint32_t)(a - c->agents));
     a->requested = 0;
     a->finished = 0;
     a->solved = 0;
@@ -155,10 +160,10 @@ static ls_status search_from(ls_crowd *c, const ls_grid *grid, uint32_t k,
 {
     uint32_t count = 0, done = 0;
     for (; k != LS__CROWD_NONE && count < c->chunk;
-         k = c->agents[k].req_next) {
+         k = *ls__crowd_next(c, k)) {
         ls__crowd_agent *a = &c->agents[k];
         ls_query *q = &c->run_queries[count];
-        if (solved_on(a, stamp, revision))
+        if (k >= c->config.capacity || solved_on(a, stamp, revision))
             continue;
         *q = c->config.options;
         q->start_x = a->req_start.x;
@@ -188,24 +193,39 @@ static ls_status search_from(ls_crowd *c, const ls_grid *grid, uint32_t k,
 
 ls_status ls__crowd_serve(ls_crowd *c, const ls_grid *grid)
 {
-    const uint32_t budget = c->config.budget;
+    const uint32_t budget = c->config.budget, capacity = c->config.capacity;
     const uint64_t stamp = grid->stamp;
     uint32_t revision = grid->revision, left = budget, k, next;
     ls_status st;
     /* A request begun on another grid version starts again from 0. */
-    for (k = c->req_head; k != LS__CROWD_NONE; k = c->agents[k].req_next) {
+    for (k = c->req_head; k != LS__CROWD_NONE; k = *ls__crowd_next(c, k)) {
         ls__crowd_agent *a = &c->agents[k];
-        if (a->begun && (a->begun_stamp != stamp ||
-                         a->begun_revision != revision)) {
+        if (k < capacity && a->begun &&
+            (a->begun_stamp != stamp || a->begun_revision != revision)) {
             a->begun = 0;
             a->given = 0;
         }
     }
     for (k = c->req_head; k != LS__CROWD_NONE; k = next) {
-        ls__crowd_agent *a = &c->agents[k];
+        ls__crowd_agent *a;
         uint32_t remaining;
         if (budget != 0 && left == 0)
             break;
+        if (k >= capacity) {
+            /* A field: given what is left, taken off the budget. */
+            uint32_t done = 0;
+            int complete;
+            next = *ls__crowd_next(c, k);
+            complete = ls__crowd_field_serve(c, k - capacity, budget, left,
+                                             &done);
+            c->stats.expansions += done;
+            if (budget != 0)
+                left -= done < left ? done : left;
+            if (!complete)
+                break;
+            continue;
+        }
+        a = &c->agents[k];
         if (!solved_on(a, stamp, revision)) {
             st = search_from(c, grid, k, stamp, revision);
             if (st != LS_OK)
@@ -228,7 +248,7 @@ ls_status ls__crowd_serve(ls_crowd *c, const ls_grid *grid)
             left -= remaining;
         c->stats.expansions += remaining;
         a->finished = 1;
-        unlink_request(c, a);
+        ls__crowd_unlink(c, k);
     }
     return LS_OK;
 }

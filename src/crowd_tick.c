@@ -92,14 +92,23 @@ static void check_routes(ls_crowd *c, const ls_grid *grid)
     uint32_t n;
     for (n = 0; n < c->count; n++) {
         ls__crowd_agent *a = &c->agents[c->by_id[n]];
-        if (a->state == LS_CROWD_MOVING && !route_holds(c, grid, a)) {
+        if (a->state == LS_CROWD_MOVING && a->field == LS__CROWD_NONE &&
+            !route_holds(c, grid, a)) {
             c->stats.replans++;
             ask(c, a);
         }
     }
 }
 
-static void carry_out_orders(ls_crowd *c)
+/* Drop what the agent was doing: its request, its field, its route. */
+static void drop_all(ls_crowd *c, ls__crowd_agent *a)
+{
+    ls__crowd_cancel(c, a);
+    ls__crowd_field_leave(c, a);
+    ls__crowd_pool_release(c, a);
+}
+
+static void carry_out_orders(ls_crowd *c, const ls_grid *grid)
 {
     uint32_t n;
     for (n = 0; n < c->order_count; n++) {
@@ -108,11 +117,16 @@ static void carry_out_orders(ls_crowd *c)
         if (!a->in_use || a->order_seq != o->seq)
             continue; /* replaced by a later order, or removed */
         if (a->order_kind == LS__ORDER_MOVE) {
+            ls__crowd_field_leave(c, a);
             a->goal = a->order_goal;
             ask(c, a);
+        } else if (a->order_kind == LS__ORDER_GROUP) {
+            drop_all(c, a);
+            a->goal = a->order_goal;
+            if (!ls__crowd_field_join(c, grid, a, a->goal))
+                ask(c, a); /* no field slot free: a path request */
         } else {
-            ls__crowd_cancel(c, a);
-            ls__crowd_pool_release(c, a);
+            drop_all(c, a);
             (void)ls_agent_init(&a->body, &c->config.world, a->body.x,
                                 a->body.y, a->body.speed);
             a->state = LS_CROWD_IDLE;
@@ -123,9 +137,7 @@ static void carry_out_orders(ls_crowd *c)
     c->order_count = 0;
 }
 
-/* The end of a route: the agent keeps its position and target (the
- * digest's waypoint index) but no longer needs the points. */
-static void settle(ls_crowd *c, ls__crowd_agent *a, int32_t state)
+void ls__crowd_settle(ls_crowd *c, ls__crowd_agent *a, int32_t state)
 {
     a->state = state;
     ls__crowd_pool_release(c, a);
@@ -143,7 +155,7 @@ static ls_status hand_over(ls_crowd *c, const ls_grid *grid,
     a->requested = 0;
     a->finished = 0;
     if (a->outcome != LS_OK || length == 0) {
-        settle(c, a, a->outcome == LS_ERR_POOL_FULL ? LS_CROWD_NO_ROOM
+        ls__crowd_settle(c, a, a->outcome == LS_ERR_POOL_FULL ? LS_CROWD_NO_ROOM
                                                      : LS_CROWD_UNREACHABLE);
         return LS_OK;
     }
@@ -152,7 +164,7 @@ static ls_status hand_over(ls_crowd *c, const ls_grid *grid,
     if (st != LS_OK)
         return st;
     if (ls__crowd_pool_reserve(c, a, length + 2u * count, length) != LS_OK) {
-        settle(c, a, LS_CROWD_NO_ROOM);
+        ls__crowd_settle(c, a, LS_CROWD_NO_ROOM);
         return LS_OK;
     }
     a->way_count = count;
@@ -172,7 +184,7 @@ static ls_status hand_over(ls_crowd *c, const ls_grid *grid,
     if (st != LS_OK)
         return st;
     if (a->body.state == LS_AGENT_ARRIVED)
-        settle(c, a, LS_CROWD_ARRIVED);
+        ls__crowd_settle(c, a, LS_CROWD_ARRIVED);
     else
         a->state = LS_CROWD_MOVING;
     return LS_OK;
@@ -194,10 +206,12 @@ ls_status ls_crowd_tick(ls_crowd *c, const ls_grid *grid)
         return LS_ERR_GRID_MISMATCH;
     phase(c, LS_CROWD_PHASE_ROUTES);
     if (c->has_ticked && (grid->stamp != c->grid_stamp ||
-                          grid->revision != c->grid_revision))
+                          grid->revision != c->grid_revision)) {
         check_routes(c, grid);
+        ls__crowd_fields_refresh(c, grid);
+    }
     phase(c, LS_CROWD_PHASE_ORDERS);
-    carry_out_orders(c);
+    carry_out_orders(c, grid);
     phase(c, LS_CROWD_PHASE_SEARCH);
     st = ls__crowd_serve(c, grid);
     if (st != LS_OK)
@@ -207,17 +221,26 @@ ls_status ls_crowd_tick(ls_crowd *c, const ls_grid *grid)
         ls__crowd_agent *a = &c->agents[c->by_id[n]];
         if (a->requested && a->finished && (st = hand_over(c, grid, a)) != LS_OK)
             return st;
+        if (a->field != LS__CROWD_NONE && a->state == LS_CROWD_WAITING &&
+            c->fields[a->field].ready)
+            ls__crowd_field_hand_over(c, a);
     }
     phase(c, LS_CROWD_PHASE_MOVE);
     for (n = 0; n < c->count; n++) {
         ls__crowd_agent *a = &c->agents[c->by_id[n]];
         if (a->state != LS_CROWD_MOVING)
             continue;
+        if (a->field != LS__CROWD_NONE) {
+            st = ls__crowd_field_step(c, a);
+            if (st != LS_OK)
+                return st;
+            continue;
+        }
         st = ls_agent_step(&a->body, ls__crowd_ways(c, a), a->way_count);
         if (st != LS_OK)
             return st;
         if (a->body.state == LS_AGENT_ARRIVED)
-            settle(c, a, LS_CROWD_ARRIVED);
+            ls__crowd_settle(c, a, LS_CROWD_ARRIVED);
     }
     phase(c, LS_CROWD_PHASE_DIGEST);
     fold_digest(c, grid);
