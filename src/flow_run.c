@@ -142,36 +142,45 @@ static LS_NOINLINE void ring_compact(ls_flow *f)
     }
 }
 
+/* Push cell c onto bucket slot b when its top chunk is full or missing. */
+static LS_NOINLINE void ring_push_chunk(ls_flow *f, uint32_t c, uint32_t b)
+{
+    uint32_t top = f->ring[b], fill = f->ring[LS_FLOW_RING + b];
+    uint32_t nc = chunk_take(f);
+    if (nc == LS_FLOW_NIL) {
+        ring_compact(f);
+        top = f->ring[b];
+        fill = f->ring[LS_FLOW_RING + b];
+        if (top != LS_FLOW_NIL && fill < LS_FLOW_CHUNK - 1u) {
+            chunk_at(f->link, top)[1u + fill] = c;
+            f->ring[LS_FLOW_RING + b] = fill + 1u;
+            return;
+        }
+        nc = chunk_take(f); /* never NIL after compacting (flow.h) */
+    }
+    if (top == LS_FLOW_NIL)
+        f->occupied[b >> 6] |= (uint64_t)1 << (b & 63u);
+    chunk_at(f->link, nc)[0] = top;
+    chunk_at(f->link, nc)[1] = c;
+    f->ring[b] = nc;
+    f->ring[LS_FLOW_RING + b] = 1u;
+}
+
 /* Push cell c onto bucket (absolute number). */
-static void ring_push(ls_flow *f, uint32_t c, uint32_t bucket)
+LS_HOT_INLINE void ring_push(ls_flow *f, uint32_t c, uint32_t bucket)
 {
     const uint32_t b = bucket & (LS_FLOW_RING - 1u);
-    uint32_t top = f->ring[b], fill = f->ring[LS_FLOW_RING + b];
+    const uint32_t top = f->ring[b], fill = f->ring[LS_FLOW_RING + b];
     if (top == LS_FLOW_NIL || fill == LS_FLOW_CHUNK - 1u) {
-        uint32_t nc = chunk_take(f);
-        if (nc == LS_FLOW_NIL) {
-            ring_compact(f);
-            top = f->ring[b];
-            fill = f->ring[LS_FLOW_RING + b];
-            if (top != LS_FLOW_NIL && fill < LS_FLOW_CHUNK - 1u) {
-                chunk_at(f->link, top)[1u + fill] = c;
-                f->ring[LS_FLOW_RING + b] = fill + 1u;
-                return;
-            }
-            nc = chunk_take(f); /* never NIL after compacting (flow.h) */
-        }
-        if (top == LS_FLOW_NIL)
-            f->occupied[b >> 6] |= (uint64_t)1 << (b & 63u);
-        chunk_at(f->link, nc)[0] = top;
-        f->ring[b] = top = nc;
-        fill = 0;
+        ring_push_chunk(f, c, b);
+        return;
     }
-    chunk_at(f->link, top)[1u + fill] = c;
+    f->link[(size_t)top * LS_FLOW_CHUNK + 1u + fill] = c;
     f->ring[LS_FLOW_RING + b] = fill + 1u;
 }
 
 /* Pop a cell off bucket slot b (not empty). */
-static uint32_t ring_pop(ls_flow *f, uint32_t b)
+LS_HOT_INLINE uint32_t ring_pop(ls_flow *f, uint32_t b)
 {
     const uint32_t top = f->ring[b], fill = f->ring[LS_FLOW_RING + b];
     uint32_t *ch = chunk_at(f->link, top);
