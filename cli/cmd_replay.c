@@ -263,7 +263,7 @@ int cli_cmd_replay(int argc, char **argv)
     }
     if (cli_sim_start(&sim, a.script, &s, grid,
                       a.has_budget ? a.budget : s.budget, a.threads,
-                      &err) != 0) {
+                      a.profile, &err) != 0) {
         cli_sim_end(&sim);
         cli_replay_free(&s);
         return cli_fail_error(&err);

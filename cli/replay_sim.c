@@ -64,7 +64,8 @@ void cli_sim_end(cli_sim *sim)
 
 int cli_sim_start(cli_sim *sim, const char *name,
                   const cli_replay_script *script, ls_grid *grid,
-                  uint32_t budget, uint32_t threads, mai_error *err)
+                  uint32_t budget, uint32_t threads, int profile,
+                  mai_error *err)
 {
     ls_crowd_config config;
     uint32_t k, cells;
@@ -75,6 +76,7 @@ int cli_sim_start(cli_sim *sim, const char *name,
     sim->script = script;
     sim->budget = budget;
     sim->threads = threads;
+    sim->profile = profile;
     if (cli_replay_check_map(name, script, grid, err) != 0)
         return -1;
     ls_crowd_config_init(&config);
@@ -92,8 +94,10 @@ int cli_sim_start(cli_sim *sim, const char *name,
     config.budget = budget;
     config.threads = threads;
     config.max_fields = fields_needed(script);
-    config.phase = on_phase;
-    config.user = sim;
+    if (profile) {
+        config.phase = on_phase;
+        config.user = sim;
+    }
     st = ls_crowd_create(&config, cli_library_allocator(), &sim->crowd);
     if (st != LS_OK)
         return oops(err, "ls_crowd_create", st);
@@ -117,7 +121,7 @@ int cli_sim_tick(cli_sim *sim, mai_error *err)
 {
     const cli_replay_script *s = sim->script;
     uint32_t k;
-    clock_t t0 = clock();
+    clock_t t0 = sim->profile ? clock() : 0;
     ls_status st;
     /* The tick's edits, in script order, then its orders, in script
      * order: the crowd carries the orders out after its route checks. */
@@ -146,9 +150,11 @@ int cli_sim_tick(cli_sim *sim, mai_error *err)
         if (st != LS_OK)
             return oops(err, "an order", st);
     }
-    sim->times.edits += clock() - t0;
-    sim->phase = 0;
-    sim->phase_began = clock();
+    if (sim->profile) {
+        sim->times.edits += clock() - t0;
+        sim->phase = 0;
+        sim->phase_began = clock();
+    }
     st = ls_crowd_tick(sim->crowd, sim->grid);
     if (st != LS_OK)
         return oops(err, "ls_crowd_tick", st);

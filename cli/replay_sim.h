@@ -31,15 +31,19 @@ typedef struct cli_sim {
     cli_sim_times times;
     clock_t phase_began;
     int32_t phase;           /* the crowd's phase being timed, 0: none */
+    int profile;             /* measure times */
 } cli_sim;
 
 /* Set up the simulation of script on grid (which it then owns and
  * destroys), budget and threads as given (the caller applies the
- * command-line overrides). 0, or -1 with err set (name: the script's
- * path, for messages). */
+ * command-line overrides); profile: measure sim->times (clock() at every
+ * phase of every tick, a few per cent of a small tick's time, so only
+ * when asked). 0, or -1 with err set (name: the script's path, for
+ * messages). */
 int cli_sim_start(cli_sim *sim, const char *name,
                   const cli_replay_script *script, ls_grid *grid,
-                  uint32_t budget, uint32_t threads, mai_error *err);
+                  uint32_t budget, uint32_t threads, int profile,
+                  mai_error *err);
 
 /* Run tick sim->tick and advance it. 0, or -1 with err set when the
  * library refused something it should not have (a bug, reported). */

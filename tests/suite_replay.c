@@ -111,7 +111,7 @@ static int start(cli_sim *sim, cli_replay_script *s, uint32_t threads)
     if (!g || cli_replay_parse("t.replay", script_text, strlen(script_text),
                                s, &err) != 0)
         return -1;
-    return cli_sim_start(sim, "t.replay", s, g, s->budget, threads, &err);
+    return cli_sim_start(sim, "t.replay", s, g, s->budget, threads, 0, &err);
 }
 
 static void test_digest_matches_its_definition_and_the_model(void)
@@ -180,7 +180,7 @@ static void test_a_unit_walks_speed_per_tick(void)
     CU_ASSERT_FATAL(ls_grid_create(10, 1, NULL, &g) == LS_OK);
     CU_ASSERT_EQUAL_FATAL(cli_replay_parse("w", text, strlen(text), &s,
                                            &err), 0);
-    CU_ASSERT_EQUAL_FATAL(cli_sim_start(&sim, "w", &s, g, 0, 1, &err), 0);
+    CU_ASSERT_EQUAL_FATAL(cli_sim_start(&sim, "w", &s, g, 0, 1, 0, &err), 0);
     w.cell_size = s.cell_size;
     ls_world_cell_center(&w, 0, 0, &x0, &y0);
     ls_world_cell_center(&w, 9, 0, &gx, &gy);

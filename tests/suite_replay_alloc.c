@@ -158,7 +158,7 @@ static outcome run_script(uint32_t threads, trail_text *record)
     }
     o.stage = 1;
     g = tu_replay_grid();
-    if (!g || cli_sim_start(&sim, "m.replay", &s, g, s.budget, threads,
+    if (!g || cli_sim_start(&sim, "m.replay", &s, g, s.budget, threads, 0,
                             &err) != 0) {
         o.reported = g != NULL && says_out_of_memory(&err);
         cli_sim_end(&sim);
