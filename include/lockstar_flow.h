@@ -61,10 +61,11 @@
  *
  * Memory: ls_flow_bytes_per_cell() bytes per cell, cells counted with the
  * one-cell border ((width + 2) * (height + 2)), plus 4 bytes per goal of
- * max_goals and a fixed part of about 5 KB; all allocated by
+ * max_goals and a fixed part of about 75 KB (the bucket queue's room for a
+ * partly filled block of cells per bucket); all allocated by
  * ls_flow_create. Nothing else allocates. The field itself (cost and
  * direction) is 5 bytes of the 14; the rest is the copy of the cells (1)
- * and the bucket queue's links (8), which an update reuses for its own
+ * and the bucket queue's pool (8), which an update reuses for its own
  * lists and heap, so updates need no memory of their own.
  *
  * Threads: a flow is used by one thread at a time; any number of flows may

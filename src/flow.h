@@ -80,6 +80,7 @@ struct ls_flow {
     uint32_t link_count;
     uint32_t *ring;              /* per bucket its top chunk, then fill */
     uint32_t free_chunk, next_chunk, chunk_count;
+    uint32_t compactions;        /* times the pool was compacted (tests) */
     uint32_t *goals;             /* sorted, distinct bordered indices */
     uint32_t goal_count, max_goals;
     ls_allocator allocator;
@@ -139,6 +140,11 @@ ls_status ls__flow_update_start(ls_flow *f, const ls_grid *grid);
  * settled before the edit); an equal one may give a settled w a direction
  * earlier in the order. 0, or 1 when the heap is full. */
 int ls__flow_offer(ls_flow *f, uint32_t w, uint32_t c, uint32_t back);
+
+/* Compact the fresh field's bucket pool: every bucket keeps only the
+ * entries of queued cells whose cost lies in it. Run when the pool is
+ * empty; harmless at any time between steps (the tests call it so). */
+void ls__flow_compact(ls_flow *f);
 
 /* Queue cell c at its cost on the update's heap: 0, or 1 when full. */
 int ls__flow_heap_push(ls_flow *f, uint32_t c);

@@ -83,10 +83,11 @@ static void chunk_give(ls_flow *f, uint32_t c)
 
 /* Keep in every bucket only the entries of queued cells whose cost lies in
  * it (at most one per cell), packed, and give back the chunks emptied. */
-static LS_NOINLINE void ring_compact(ls_flow *f)
+void ls__flow_compact(ls_flow *f)
 {
     const uint32_t per = LS_FLOW_CHUNK - 1u;
     uint32_t b;
+    f->compactions++;
     for (b = 0; b < LS_FLOW_RING; b++) {
         uint32_t *top = &f->ring[b], *fill = &f->ring[LS_FLOW_RING + b];
         uint32_t rc = *top, wc = *top, kept = 0, n = *fill, prev, c;
@@ -148,7 +149,7 @@ static LS_NOINLINE void ring_push_chunk(ls_flow *f, uint32_t c, uint32_t b)
     uint32_t top = f->ring[b], fill = f->ring[LS_FLOW_RING + b];
     uint32_t nc = chunk_take(f);
     if (nc == LS_FLOW_NIL) {
-        ring_compact(f);
+        ls__flow_compact(f);
         top = f->ring[b];
         fill = f->ring[LS_FLOW_RING + b];
         if (top != LS_FLOW_NIL && fill < LS_FLOW_CHUNK - 1u) {
