@@ -11,6 +11,10 @@
 #   awk -v what=map -v n=K -f tools/crowdgen.awk > vectors/crowd/mK.map
 #   awk -v what=script -v n=I -f tools/crowdgen.awk > vectors/crowd/sI.replay
 #
+# Scripts 0-319 are version 1 (their outputs were recorded with the
+# simulation that lived in the program before the crowd moved into the
+# library); 320-479 are version 2, with group orders on flow fields.
+#
 # (tools/crowdgen.sh writes them all.) Deterministic: its only randomness
 # is the Park-Miller generator below (products below 2^46, exact in awk's
 # doubles), seeded from n. The files are inputs, committed.
@@ -60,12 +64,14 @@ function speed(   whole, frac) {
     if (whole == 0 && frac == "05") frac = "5"
     return whole "." frac
 }
-function script(i,   sd, c2, k, agents, ticks, t, e, events, kind, id, a, w, h, opts, budget, jps) {
+function script(i,   sd, c2, k, agents, ticks, t, e, events, kind, id, a, w, h, opts, budget, jps, v2, line, m, g) {
     k = i % 16
     build_map(k)
     seed = 104729 * (i + 3)
     for (e = 0; e < 5; e++) rnd(2)
-    print "lockstar-replay 1"
+    # Scripts 320 and on are version 2: group orders on flow fields too.
+    v2 = i >= 320
+    print "lockstar-replay " (v2 ? 2 : 1)
     print "# crowd vector " i " (tools/crowdgen.awk)"
     print "map m" k ".map"
     print "cell " pick("1 1.5 0.75 2.25 1 3")
@@ -79,7 +85,7 @@ function script(i,   sd, c2, k, agents, ticks, t, e, events, kind, id, a, w, h, 
     print "options " opts
     budget = pick("0 1 7 60 1000 0 7 60")
     print "budget " budget
-    agents = 1 + rnd(12)
+    agents = 1 + rnd(v2 ? 20 : 12)
     for (a = 0; a < agents; a++) {
         free_cell()
         id[a] = (rnd(3) == 0 ? -1 : 1) * (a * 7 + rnd(50))
@@ -93,7 +99,15 @@ function script(i,   sd, c2, k, agents, ticks, t, e, events, kind, id, a, w, h, 
         t += rnd(4) == 0 ? 0 : rnd(1 + int(ticks / events) * 2)
         if (t >= ticks) break
         kind = rnd(10)
-        if (kind < 5) {
+        if (v2 && kind < 4) {
+            free_cell()
+            # A few goals again and again, so that groups share fields.
+            if (rnd(2)) { FX = (i * 7) % W; FY = (i * 3) % H; if (!open_at(FX, FY)) free_cell() }
+            m = 1 + rnd(agents)
+            line = "at " t " group " FX "," FY
+            for (g = 0; g < m; g++) line = line " " id[rnd(agents)]
+            print line
+        } else if (kind < 5) {
             free_cell()
             print "at " t " move " id[rnd(agents)] " " FX "," FY
         } else if (kind < 8) {

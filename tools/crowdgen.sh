@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# crowdgen.sh - writes vectors/crowd/: 16 maps and 320 replay scripts from
+# crowdgen.sh - writes vectors/crowd/: 16 maps and 480 replay scripts from
 # tools/crowdgen.awk, and each script's expected `lockstar replay`
 # output (SCRIPT.out) from the lockstar program given.
 #
@@ -20,8 +20,10 @@ while [ $k -lt 16 ]; do
     awk -v what=map -v n=$k -f "$here/crowdgen.awk" >"$dir/m$k.map"
     k=$((k + 1))
 done
-i=0
-while [ $i -lt 320 ]; do
+# CROWDGEN_FROM=320 writes only the version 2 scripts, leaving the
+# recorded version 1 outputs as they are.
+i=${CROWDGEN_FROM:-0}
+while [ $i -lt ${CROWDGEN_COUNT:-480} ]; do
     name=$(printf 's%03d' $i)
     awk -v what=script -v n=$i -f "$here/crowdgen.awk" >"$dir/$name.replay"
     "$cli" replay "$dir/$name.replay" >"$dir/$name.out"
