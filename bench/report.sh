@@ -25,7 +25,8 @@
 # BENCH_GEN_QUERIES (32), BENCH_SCALING_ALGOS (lockstar,jps,textbook,listscan:
 # Dijkstra, BFS and DFS search whole 4096^2 maps, which takes many minutes;
 # the Moving AI tables show them), BENCH_CALLGRIND_MAPS (lak303d random512-20-0),
-# BENCH_BATCH_REPEAT (9: rounds of batches, thread counts in turn), BENCH_CLI
+# BENCH_BATCH_REPEAT (9: rounds of batches, thread counts in turn),
+# BENCH_FLOW_REPEAT (9: rounds of flow fields against Dijkstra), BENCH_CLI
 # (the lockstar program: step 4, and with BENCH_REPLAY the replay to time,
 # `lockstar replay SCRIPT --profile`, median of BENCH_REPLAY_REPEAT=7 runs;
 # each skipped when not given), BENCH_CLI_REPEAT (3), BENCH_CLI_MAPS (the
@@ -412,6 +413,27 @@ if "$bin" --help | grep -q -- '--batch'; then
     fi
 fi
 
+# Flow fields: a whole field against a Dijkstra query of the library over
+# the same cells, in one run (bench/flow.c), on every map and a 1024 x 1024
+# open field (the goals: <= 10 ms for that field, >= 80 M cells/s
+# on the 512 x 512 maps).
+: >"$tmp/flow.md"
+flow_repeat=${BENCH_FLOW_REPEAT:-9}
+if "$bin" --help | grep -q -- '--flow'; then
+    echo "report.sh: flow fields, $flow_repeat rounds..." >&2
+    set --
+    for name in arena lak303d maze512-4-0 random512-20-0 16room_000; do
+        map=$maps/$name.map
+        [ -f "$map" ] || continue
+        set -- "$@" "$map" "$map.scen"
+    done
+    if [ $# -gt 0 ]; then
+        "$bin" --flow --repeat "$flow_repeat" "$@" >"$tmp/flow.md" || exit 1
+    fi
+    "$bin" --flow --repeat "$flow_repeat" --gen-percent 0 --generate 1024 |
+        tail -n 1 >>"$tmp/flow.md" || exit 1
+fi
+
 # The replay: the RTS example, ticks per second and where the time goes.
 : >"$tmp/replay.md"
 replay_repeat=${BENCH_REPLAY_REPEAT:-7}
@@ -517,6 +539,22 @@ fi
         echo "1-thread run. Goal: at least 1.8x with 2 threads on this 2-core machine."
         echo
         cat "$tmp/batch.md"
+    fi
+    if [ -s "$tmp/flow.md" ]; then
+        echo
+        echo "## Flow fields"
+        echo
+        echo "\`lockstar-bench --flow --repeat $flow_repeat MAP SCEN ...\` and"
+        echo "\`lockstar-bench --flow --repeat $flow_repeat --gen-percent 0 --generate 1024\`"
+        echo "(gen1024-0: an open 1024 x 1024 field): per map, a whole flow field"
+        echo "(ls_flow_begin and ls_flow_step to the end, default moves) towards the"
+        echo "first query's goal, and a Dijkstra ls_find_path (LS_HEURISTIC_ZERO)"
+        echo "from that goal to the field's farthest cell, which expands the same"
+        echo "cells; the two take turns for $flow_repeat rounds, medians of wall"
+        echo "time. Goals: the open 1024 x 1024 field in at most 10 ms, at least 80 M"
+        echo "cells per second on the 512 x 512 maps (docs/flow.md)."
+        echo
+        cat "$tmp/flow.md"
     fi
     if [ -s "$tmp/cli.md" ] || [ -s "$tmp/clicpu.md" ]; then
         echo

@@ -42,8 +42,7 @@
 #define LS_FLOW_H
 
 #include <stdint.h>
-#include "lockstar.h"
-#include "lockstar_flow.h"
+#include "lockstar.h" /* and through it lockstar_flow.h */
 
 #define LS_FLOW_INF 0xFFFFFFFFu  /* unreached */
 #define LS_FLOW_UNSET 0xFFu      /* dir[]: no cost settled */

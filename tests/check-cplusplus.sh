@@ -4,13 +4,14 @@
 # callable from C++.
 #
 # tests/cplusplus.cpp (which includes <lockstar.h>, and through it
-# lockstar_world.h and lockstar_queue.h, and <lockstar_selftest.h>) is compiled with every C++
+# lockstar_world.h, lockstar_queue.h and lockstar_flow.h, and
+# <lockstar_selftest.h>) is compiled with every C++
 # compiler found, g++ and clang++, as C++11 and as C++17, with
 # -Wall -Wextra -Werror -pedantic; linked against the libraries just built
 # (liblockstar-selftest then liblockstar, as a user links them: the static
 # archives and, when built, the shared libraries); and run: it
 # checks a found path, a path check, two error statuses, the allocator
-# hooks, and that the self-test's digest is the one README.md publishes.
+# hooks, a flow field, and that the self-test's digest is the one README.md publishes.
 #
 # Exit 77 (SKIP) only when no C++ compiler for the build's host exists:
 # none of g++/clang++ natively, none of HOST-g++/HOST-clang++ on a cross

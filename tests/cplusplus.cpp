@@ -107,6 +107,22 @@ int main(int argc, char **argv)
     expect(ls_find_path(search, grid, &q, path, 64, &r) == LS_ERR_GOAL_BLOCKED,
            "a blocked goal gives LS_ERR_GOAL_BLOCKED");
 
+    // A flow field towards (0,0) on the same grid (its (7,3) blocked now):
+    // (7,7) is 7 diagonal steps away, its first step NW.
+    ls_flow *flow = nullptr;
+    ls_point home = {0, 0};
+    int32_t cost = 0, dir = 0;
+    uint32_t done = 0;
+    expect(ls_flow_create(8, 8, 1, &allocator, &flow) == LS_OK, "ls_flow_create");
+    expect(flow != nullptr && ls_flow_begin(flow, grid, &q, &home, 1) == LS_OK,
+           "ls_flow_begin");
+    expect(ls_flow_step(flow, 0, &done) == LS_OK && done == 63,
+           "ls_flow_step settles the 63 open cells");
+    expect(ls_flow_cost(flow, 7, 7, &cost) == LS_OK && cost == 98 &&
+               ls_flow_direction(flow, 7, 7, &dir) == LS_OK && dir == 7,
+           "the field's cost (7 * 14) and direction (NW) at (7,7)");
+    ls_flow_destroy(flow);
+
     ls_search_destroy(search);
     ls_grid_destroy(grid);
     expect(live == 0, "destroy released every block the allocator gave");

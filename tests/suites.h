@@ -33,5 +33,7 @@ int suite_replay_alloc_register(void);
 int suite_visit_register(void);
 int suite_costs_register(void);
 int suite_picture_register(void);
+int suite_flow_register(void);
+int suite_flow_exact_register(void);
 
 #endif

@@ -27,6 +27,7 @@ static const register_fn all_suites[] = {
     suite_picture_register,
     suite_replay_alloc_register,
     suite_sizes_register,
+    suite_flow_register,       suite_flow_exact_register,
 };
 
 int main(int argc, char **argv)
