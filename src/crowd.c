@@ -8,7 +8,7 @@
 #include "alloc.h"
 #include "crowd.h"
 #include "hash.h"
-#include "lockstar_crowd.h"
+#include "lockstar.h"
 #include "plan.h"
 
 ls_status ls_crowd_config_init(ls_crowd_config *config)

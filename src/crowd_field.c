@@ -9,7 +9,7 @@
 #include "alloc.h"
 #include "crowd.h"
 #include "direction.h"
-#include "lockstar_crowd.h"
+#include "lockstar.h"
 
 ls_status ls__crowd_fields_create(ls_crowd *c)
 {

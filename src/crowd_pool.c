@@ -10,7 +10,7 @@
 #include <string.h>
 #include "alloc.h"
 #include "crowd.h"
-#include "lockstar_crowd.h"
+#include "lockstar.h"
 
 ls_status ls__crowd_pool_create(ls_crowd *c, uint32_t points)
 {

@@ -19,7 +19,7 @@
 #include "alloc.h"
 #include "crowd.h"
 #include "grid.h"
-#include "lockstar_crowd.h"
+#include "lockstar.h"
 
 /* Points of room per query in one run; a longer path stays in its worker
  * (ls_batch_run_keep) and is copied straight into the agent's block. */

@@ -10,7 +10,7 @@
 #include "crowd.h"
 #include "grid.h"
 #include "hash.h"
-#include "lockstar_crowd.h"
+#include "lockstar.h"
 
 ls_point ls__crowd_cell(const ls_crowd *c, const ls__crowd_agent *a)
 {

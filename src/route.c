@@ -7,7 +7,7 @@
  * twice.
  */
 #include "grid.h"
-#include "lockstar_crowd.h"
+#include "lockstar.h"
 #include "sight.h"
 
 static uint8_t cost_at(const ls_grid *g, ls_point p)
