@@ -104,7 +104,7 @@ void ls__st_fold64(ls__st_run *run, uint64_t v)
     run->digest = ls__fnv1a_le(run->digest, v, 8);
 }
 
-static void differ(ls__st_run *run)
+void ls__st_differ(ls__st_run *run)
 {
     if (run->mismatches++ == 0)
         run->failed_step = run->step;
@@ -114,14 +114,14 @@ void ls__st_expect32(ls__st_run *run, uint32_t got, uint32_t want)
 {
     ls__st_fold32(run, got);
     if (got != want)
-        differ(run);
+        ls__st_differ(run);
 }
 
 void ls__st_expect64(ls__st_run *run, uint64_t got, uint64_t want)
 {
     ls__st_fold64(run, got);
     if (got != want)
-        differ(run);
+        ls__st_differ(run);
 }
 
 /* Statuses and costs are folded as their two's complement bits. */
@@ -188,7 +188,7 @@ int ls__st_use_map(ls__st_run *run, uint32_t map, int force)
     ls_status st = LS_OK;
 
     if (map >= run->data->map_count) {
-        differ(run);
+        ls__st_differ(run);
         return -1;
     }
     if (map == run->grid_map && !force)
@@ -437,19 +437,20 @@ static void take_buffers(ls__st_run *run, const needs *n)
     run->cells = arena_alloc(run, (size_t)cells);
     run->points = arena_alloc(run, (size_t)points * sizeof(ls_point));
     run->point_capacity = (uint32_t)points;
-    run->held = arena_alloc(run, (size_t)n->queue_capacity * sizeof(uint64_t));
-    run->unfinished = arena_alloc(run, n->queue_capacity);
-    run->held_capacity = n->queue_capacity;
-    run->batch_points =
+    run->script.held =
+        arena_alloc(run, (size_t)n->queue_capacity * sizeof(uint64_t));
+    run->script.unfinished = arena_alloc(run, n->queue_capacity);
+    run->script.held_capacity = n->queue_capacity;
+    run->script.batch_points =
         arena_alloc(run, (size_t)n->batch_points * sizeof(ls_point));
-    run->batch_point_capacity = n->batch_points;
-    run->batch_statuses =
+    run->script.batch_point_capacity = n->batch_points;
+    run->script.batch_statuses =
         arena_alloc(run, (size_t)n->batch_queries * sizeof(ls_status));
-    run->batch_results =
+    run->script.batch_results =
         arena_alloc(run, (size_t)n->batch_queries * sizeof(ls_result));
-    run->batch_queries =
+    run->script.batch_queries =
         arena_alloc(run, (size_t)n->batch_queries * sizeof(ls_query));
-    run->batch_capacity = n->batch_queries;
+    run->script.batch_capacity = n->batch_queries;
     run->max_width = n->width;
     run->max_height = n->height;
     run->arena_mark = run->arena_used;

@@ -3,7 +3,8 @@
  * selftest.h - the self-test's insides (ls_selftest, lockstar_selftest.h):
  * the embedded cases as src/selftest_data.c holds them (written by
  * tools/selftestgen from vectors/, never by hand), the runner of
- * src/selftest.c and the script interpreter of src/selftest_script.c.
+ * src/selftest.c and the scripts of src/selftest_script.c (run by the one
+ * interpreter of the script language, src/selftest_interp.h).
  * Tests reach ls__selftest_run to run a tampered copy of the tables.
  *
  * These files make liblockstar-selftest, a library apart from liblockstar
@@ -14,7 +15,7 @@
  * The combined digest folds every observed value as FNV-1a 64 over its
  * little-endian bytes (4 for 32-bit values, 8 for 64-bit ones). Which
  * values a case observes, in which order, is listed where the case is run:
- * run_search in src/selftest.c, the operations in src/selftest_script.c.
+ * run_search in src/selftest.c, the operations in src/selftest_interp.c.
  * tools/selftestgen folds the golden values in the same order to compute
  * the digest every device must give.
  */
@@ -24,6 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "lockstar_selftest.h"
+#include "selftest_interp.h"
 
 /* How a map's cells are encoded in the byte table. */
 enum {
@@ -115,20 +117,14 @@ typedef struct ls__st_run {
     uint8_t *cells;          /* max cells, for decoding a map */
     ls_point *points;        /* max cells (at least the largest pool) */
     uint32_t point_capacity;
-    /* Scripts: */
-    uint64_t *held;          /* ids of held requests, submission order */
-    uint8_t *unfinished;     /* per held request, before a tick */
-    uint32_t held_capacity;
-    ls_point *batch_points;  /* batch_point_capacity points */
-    ls_status *batch_statuses;  /* batch_capacity of each */
-    ls_result *batch_results;
-    ls_query *batch_queries;
-    uint32_t batch_capacity, batch_point_capacity;
+    ls__script_memory script; /* scripts' (its points are points) */
 } ls__st_run;
 
 /* Fold a value into the digest. */
 void ls__st_fold32(ls__st_run *run, uint32_t v);
 void ls__st_fold64(ls__st_run *run, uint64_t v);
+/* Count a difference (at the current step). */
+void ls__st_differ(ls__st_run *run);
 /* Fold got, and count a difference from want (at the current step). */
 void ls__st_expect32(ls__st_run *run, uint32_t got, uint32_t want);
 void ls__st_expect64(ls__st_run *run, uint64_t got, uint64_t want);
