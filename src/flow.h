@@ -57,6 +57,9 @@
  * uint32, so after compacting (at most one entry per queued cell, at most
  * one partly filled chunk per bucket) a chunk is always free. */
 #define LS_FLOW_CHUNK 16u
+/* uint32 after the cost array's last cell: a settle may read the four
+ * costs from x - 1 to x + 2 of the rows around a cell (src/flow_run.c). */
+#define LS_FLOW_COST_PAD 4u
 
 /* Where a flow is. */
 typedef enum ls_flow_phase {
@@ -80,6 +83,7 @@ struct ls_flow {
     uint32_t *ring;              /* per bucket its top chunk, then fill */
     uint32_t free_chunk, next_chunk, chunk_count;
     uint32_t compactions;        /* times the pool was compacted (tests) */
+    uint32_t blocked_cells;      /* of the copy, border included */
     uint32_t *goals;             /* sorted, distinct bordered indices */
     uint32_t goal_count, max_goals;
     ls_allocator allocator;
