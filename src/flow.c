@@ -4,6 +4,7 @@
  * and refresh entry points, the readers and the field digest. How a field
  * is computed is src/flow_run.c's; what an edit changes, src/flow_update.c's.
  */
+#include <string.h>
 #include "alloc.h"
 #include "direction.h"
 #include "flow.h"
@@ -175,9 +176,7 @@ static ls_status check_moves(const ls_query *q)
 
 static void take_copy(ls_flow *f, const ls_grid *grid)
 {
-    uint32_t i;
-    for (i = 0; i < f->cell_count; i++)
-        f->cells[i] = grid->cells[i];
+    memcpy(f->cells, grid->cells, f->cell_count);
     f->grid_stamp = grid->stamp;
     f->grid_revision = grid->revision;
 }
