@@ -718,8 +718,9 @@ int main(int argc, char **argv)
     if (cfg.flow) {
         printf("| map | size | field cells | field ms | field M cells/s | "
                "Dijkstra expansions | Dijkstra ms | Dijkstra M exp/s | "
-               "Dijkstra / field | field digest |\n"
-               "|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
+               "Dijkstra / field | update ms | update expansions | "
+               "field digest |\n"
+               "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for (k = 0; k < nmaps; k++) {
             bench_map m;
             if (cfg.gen_count)

@@ -14,6 +14,10 @@
  * rounds), so a slow spell of the machine hits both alike; the table
  * gives each one's median. Before timing, the field is also computed in
  * slices of 4096 expansions and must give the same digest and expansions.
+ * Then an edit: the cell halfway along the farthest cell's directions is
+ * blocked and the field refreshed to the end, then opened and refreshed
+ * again (the mean of the two, median of the rounds; the field must end as
+ * it began).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,6 +93,44 @@ static uint64_t time_field(ls_flow *f, const bench_map *m, const ls_query *q,
     return t1 - t0;
 }
 
+/* ls_flow_refresh, then steps to the end: the update's expansions. */
+static uint32_t refresh_to_end(ls_flow *f, const bench_map *m)
+{
+    uint32_t n = 0;
+    ls_status st = ls_flow_refresh(f, m->grid);
+    while (st == LS_IN_PROGRESS)
+        st = ls_flow_step(f, 0, NULL);
+    if (st != LS_OK)
+        bench_die("--flow: an update ended with %s on %s", ls_status_name(st),
+                  m->name);
+    ls_flow_expansions(f, &n);
+    return n;
+}
+
+/* The cell halfway along the directions from c to the goal. */
+static ls_point edit_cell(const ls_flow *f, const bench_map *m, ls_point c)
+{
+    static const int32_t dx[8] = { 0, 1, 0, -1, 1, 1, -1, -1 };
+    static const int32_t dy[8] = { -1, 0, 1, 0, -1, 1, 1, -1 };
+    ls_point p = c, half = c;
+    uint32_t steps = 0, k;
+    int32_t d;
+    while (ls_flow_direction(f, p.x, p.y, &d) == LS_OK && d < 8) {
+        p.x += dx[d];
+        p.y += dy[d];
+        steps++;
+    }
+    p = c;
+    for (k = 0; k < steps / 2u; k++) {
+        ls_flow_direction(f, p.x, p.y, &d);
+        p.x += dx[d];
+        p.y += dy[d];
+    }
+    half = p;
+    (void)m;
+    return half;
+}
+
 void bench_run_flow(const config *cfg, const bench_map *m)
 {
     const ls_allocator a = { flow_alloc, flow_release, NULL };
@@ -152,11 +194,32 @@ void bench_run_flow(const config *cfg, const bench_map *m)
     {
         const double fm = median_ms(tf, cfg->repeat);
         const double dm = median_ms(td, cfg->repeat);
+        double um;
+        uint32_t ue = 0;
+        ls_point mid = edit_cell(f, m, far);
+        uint8_t was;
+        /* An edit: the cell halfway along the farthest cell's directions
+         * blocked, the field refreshed to the end, and opened again. */
+        ls_grid_get(m->grid, mid.x, mid.y, &was);
+        for (i = 0; i < cfg->repeat; i++) {
+            uint64_t t0 = bench_now_ns();
+            uint32_t e1, e2;
+            ls_grid_set(m->grid, mid.x, mid.y, LS_CELL_BLOCKED);
+            e1 = refresh_to_end(f, m);
+            ls_grid_set(m->grid, mid.x, mid.y, was);
+            e2 = refresh_to_end(f, m);
+            tf[i] = (bench_now_ns() - t0) / 2u;
+            ue = (e1 + e2) / 2u;
+        }
+        um = median_ms(tf, cfg->repeat);
+        ls_flow_digest(f, &digest2);
+        if (digest2 != digest)
+            bench_die("--flow: the updated field differs on %s", m->name);
         printf("| %s | %ux%u | %u | %.2f | %.1f | %u | %.2f | %.1f | %.2f× | "
-               "%016llx |\n",
+               "%.2f | %u | %016llx |\n",
                m->name, (unsigned)w, (unsigned)h, (unsigned)exp, fm,
                (double)exp / fm / 1e3, (unsigned)r.expansions, dm,
-               (double)r.expansions / dm / 1e3, dm / fm,
+               (double)r.expansions / dm / 1e3, dm / fm, um, (unsigned)ue,
                (unsigned long long)digest);
     }
     if (reached != exp)

@@ -29,7 +29,9 @@
 # BENCH_FLOW_REPEAT (9: rounds of flow fields against Dijkstra), BENCH_CLI
 # (the lockstar program: step 4, and with BENCH_REPLAY the replay to time,
 # `lockstar replay SCRIPT --profile`, median of BENCH_REPLAY_REPEAT=7 runs;
-# each skipped when not given), BENCH_CLI_REPEAT (3), BENCH_CLI_MAPS (the
+# each skipped when not given; with BENCH_CLI also the crowd, 2,000 units
+# from bench/crowdgen.awk on BENCH_CROWD_MAPS, BENCH_CROWD_REPEAT=3 runs
+# of 1 and 2 threads), BENCH_CLI_REPEAT (3), BENCH_CLI_MAPS (the
 # maps of step 4: all five and corridor512, generated; BENCH_QUICK: arena
 # lak303d), BENCH_CALLGRIND_QUERIES (30), BENCH_JPS_MAPS (lak303d arena: JPS against
 # lockstar A* in instructions, on every query of the scenario), BENCH_CLOCK (wall, or cpu for thread CPU
@@ -463,6 +465,47 @@ if [ -n "${BENCH_CLI:-}" ] && [ -n "${BENCH_REPLAY:-}" ] && [ -x "$BENCH_CLI" ];
     fi
 fi
 
+# The crowd: bench/crowdgen.awk's 2,000 units on a 512 x 512 map (groups
+# on flow fields, single orders, a building every 20 ticks), 600 ticks,
+# with 1 and 2 worker threads: wall time per tick (median of
+# BENCH_CROWD_REPEAT=3 runs, taking turns) and, from the 1-thread runs'
+# --profile, where the CPU time goes. The tick digests of every run are
+# compared (they must not depend on the thread count).
+: >"$tmp/crowd.md"
+crowd_repeat=${BENCH_CROWD_REPEAT:-3}
+crowd_maps=${BENCH_CROWD_MAPS:-16room_000 random512-20-0}
+here=$(cd "$(dirname "$0")" && pwd)
+if [ -n "${BENCH_CLI:-}" ] && [ -x "$BENCH_CLI" ]; then
+    for name in $crowd_maps; do
+        map=$maps/$name.map
+        [ -f "$map" ] || continue
+        echo "report.sh: the crowd on $name, $crowd_repeat runs..." >&2
+        mapabs=$(cd "$(dirname "$map")" && pwd)/$(basename "$map")
+        awk -v map="$mapabs" -f "$here/crowdgen.awk" "$map" >"$tmp/crowd.replay" || exit 1
+        : >"$tmp/crowd.1"; : >"$tmp/crowd.2"; : >"$tmp/crowd.prof"
+        i=0
+        while [ $i -lt "$crowd_repeat" ]; do
+            for th in 1 2; do
+                t0=$(date +%s%N)
+                "$BENCH_CLI" replay "$tmp/crowd.replay" --threads $th --profile \
+                    >"$tmp/crowd.out.$th" 2>"$tmp/crowd.err" || exit 1
+                t1=$(date +%s%N)
+                echo $(( (t1 - t0) / 1000 )) >>"$tmp/crowd.$th"
+                [ $th = 1 ] && sed -n 's/^lockstar replay: profile: //p' "$tmp/crowd.err" >>"$tmp/crowd.prof"
+            done
+            cmp -s "$tmp/crowd.out.1" "$tmp/crowd.out.2" ||
+                { echo "report.sh: the crowd's digests differ between 1 and 2 threads" >&2; exit 1; }
+            i=$((i + 1))
+        done
+        mid=$(( (crowd_repeat + 1) / 2 ))
+        us1=$(sort -n "$tmp/crowd.1" | sed -n "${mid}p")
+        us2=$(sort -n "$tmp/crowd.2" | sed -n "${mid}p")
+        prof=$(sort -t'(' -k2 -n "$tmp/crowd.prof" | sed -n "${mid}p")
+        summary=$(sed -n 's/^lockstar replay: 600 ticks, //p' "$tmp/crowd.err" | sed 's/, [0-9.]* s$//')
+        echo "| $name | $((us1 / 600)) | $((us2 / 600)) | $(awk -v a="$us1" -v b="$us2" 'BEGIN { printf "%.2f", a / b }') | $prof | $summary |" >>"$tmp/crowd.md"
+    done
+fi
+
 {
     echo "# lockstar benchmark results"
     echo
@@ -551,8 +594,11 @@ fi
         echo "first query's goal, and a Dijkstra ls_find_path (LS_HEURISTIC_ZERO)"
         echo "from that goal to the field's farthest cell, which expands the same"
         echo "cells; the two take turns for $flow_repeat rounds, medians of wall"
-        echo "time. Goals: the open 1024 x 1024 field in at most 10 ms, at least 80 M"
-        echo "cells per second on the 512 x 512 maps (docs/flow.md)."
+        echo "time. Update: the cell halfway along the farthest cell's directions"
+        echo "blocked and the field refreshed to the end, then opened and refreshed"
+        echo "again (mean of the two; the field must end as it began). Goals: the"
+        echo "open 1024 x 1024 field in at most 10 ms, at least 80 M cells per second"
+        echo "on the 512 x 512 maps (docs/flow.md)."
         echo
         cat "$tmp/flow.md"
     fi
@@ -605,6 +651,22 @@ fi
         echo "## The replay"
         echo
         cat "$tmp/replay.md"
+    fi
+    if [ -s "$tmp/crowd.md" ]; then
+        echo
+        echo "## The crowd"
+        echo
+        echo "bench/crowdgen.awk's script: 2,000 units on the map (8 groups of 150 on"
+        echo "shared flow fields, sent elsewhere every 150 ticks; 800 units ordered one"
+        echo "by one on paths; a 3x3 building or clearing every 20 ticks), 600 ticks,"
+        echo "budget 200,000 expansions per tick. Wall time per tick, median of"
+        echo "$crowd_repeat runs taking turns (whole \`lockstar replay\` processes, map loading"
+        echo "included); the split is the 1-thread run's CPU time by tick phase"
+        echo "(\`--profile\`). The digests of the 1- and 2-thread runs are compared."
+        echo
+        echo "| map | µs per tick, 1 thread | µs per tick, 2 threads | ratio | 1 thread: \`--profile\` | end state |"
+        echo "|---|---:|---:|---:|---|---|"
+        cat "$tmp/crowd.md"
     fi
 } >"$out.tmp"
 mv "$out.tmp" "$out"
