@@ -153,12 +153,12 @@ static void print_profile(const cli_sim *sim, uint32_t ticks, clock_t total)
     cli_format_cpu_time(total, buf, sizeof buf);
     fprintf(stderr,
             "lockstar replay: profile: %" PRIu32 " ticks in %s (%" PRIu64
-            " ticks per second); searching %ld%%, smoothing and hand-over "
-            "%ld%%, following %ld%%, edits and orders %ld%%, digests "
-            "%ld%%\n",
+            " ticks per second); searching %ld%%, flow fields %ld%%, "
+            "smoothing and hand-over %ld%%, following %ld%%, edits and "
+            "orders %ld%%, digests %ld%%\n",
             ticks, buf,
             (uint64_t)ticks * (uint64_t)CLOCKS_PER_SEC / (uint64_t)all,
-            (long)(100 * t->search / all),
+            (long)(100 * t->search / all), (long)(100 * t->fields / all),
             (long)(100 * t->smooth / all), (long)(100 * t->follow / all),
             (long)(100 * t->edits / all), (long)(100 * t->digest / all));
 }

@@ -46,6 +46,7 @@ static void on_phase(void *user, int32_t phase)
     case LS_CROWD_PHASE_ROUTES:
     case LS_CROWD_PHASE_ORDERS: sim->times.edits += spent; break;
     case LS_CROWD_PHASE_SEARCH: sim->times.search += spent; break;
+    case LS_CROWD_PHASE_FIELDS: sim->times.fields += spent; break;
     case LS_CROWD_PHASE_HANDOVER: sim->times.smooth += spent; break;
     case LS_CROWD_PHASE_MOVE: sim->times.follow += spent; break;
     case LS_CROWD_PHASE_DIGEST: sim->times.digest += spent; break;

@@ -220,7 +220,10 @@ enum {
     LS_CROWD_PHASE_HANDOVER = 5, /* step 5: smoothing and hand-over */
     LS_CROWD_PHASE_MOVE = 6,     /* step 6 */
     LS_CROWD_PHASE_DIGEST = 7,   /* step 7 */
-    LS_CROWD_PHASE_END = 8
+    LS_CROWD_PHASE_END = 8,
+    LS_CROWD_PHASE_FIELDS = 9    /* within steps 1 and 4: a field brought
+                                    up to date or served (the phase before
+                                    is passed again when it is done) */
 };
 
 /* Largest capacity and field count of a crowd. */

@@ -203,6 +203,13 @@ void ls__crowd_field_hand_over(ls_crowd *c, ls__crowd_agent *a);
 /* Step 6 for an agent MOVING on a field. */
 ls_status ls__crowd_field_step(ls_crowd *c, ls__crowd_agent *a);
 
+/* Tell the profiler (ls_crowd_config.phase) a phase begins. */
+static inline void ls__crowd_phase(const ls_crowd *c, int32_t which)
+{
+    if (c->config.phase)
+        c->config.phase(c->config.user, which);
+}
+
 /* crowd.c */
 ls__crowd_agent *ls__crowd_find(const ls_crowd *c, int64_t id);
 uint64_t ls__crowd_digest_now(const ls_crowd *c, const ls_grid *grid);

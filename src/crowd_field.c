@@ -109,6 +109,8 @@ int ls__crowd_field_join(ls_crowd *c, const ls_grid *grid,
 void ls__crowd_fields_refresh(ls_crowd *c, const ls_grid *grid)
 {
     uint32_t f, n;
+    if (c->config.max_fields > 0)
+        ls__crowd_phase(c, LS_CROWD_PHASE_FIELDS);
     for (f = 0; f < c->config.max_fields; f++) {
         ls__crowd_field *fd = &c->fields[f];
         if (!fd->held || ls_flow_refresh(fd->flow, grid) != LS_IN_PROGRESS)
@@ -120,6 +122,8 @@ void ls__crowd_fields_refresh(ls_crowd *c, const ls_grid *grid)
                 a->state = LS_CROWD_WAITING;
         }
     }
+    if (c->config.max_fields > 0)
+        ls__crowd_phase(c, LS_CROWD_PHASE_ROUTES);
 }
 
 int ls__crowd_field_serve(ls_crowd *c, uint32_t f, uint32_t budget,

@@ -216,8 +216,10 @@ ls_status ls__crowd_serve(ls_crowd *c, const ls_grid *grid)
             uint32_t done = 0;
             int complete;
             next = *ls__crowd_next(c, k);
+            ls__crowd_phase(c, LS_CROWD_PHASE_FIELDS);
             complete = ls__crowd_field_serve(c, k - capacity, budget, left,
                                              &done);
+            ls__crowd_phase(c, LS_CROWD_PHASE_SEARCH);
             c->stats.expansions += done;
             if (budget != 0)
                 left -= done < left ? done : left;

@@ -21,12 +21,6 @@ ls_point ls__crowd_cell(const ls_crowd *c, const ls__crowd_agent *a)
     return cell;
 }
 
-static void phase(const ls_crowd *c, int32_t which)
-{
-    if (c->config.phase)
-        c->config.phase(c->config.user, which);
-}
-
 /* A new request from the agent's cell to its goal; it waits. */
 static void ask(ls_crowd *c, ls__crowd_agent *a)
 {
@@ -204,19 +198,19 @@ ls_status ls_crowd_tick(ls_crowd *c, const ls_grid *grid)
         return LS_ERR_NULL_ARGUMENT;
     if (grid->width != c->config.width || grid->height != c->config.height)
         return LS_ERR_GRID_MISMATCH;
-    phase(c, LS_CROWD_PHASE_ROUTES);
+    ls__crowd_phase(c, LS_CROWD_PHASE_ROUTES);
     if (c->has_ticked && (grid->stamp != c->grid_stamp ||
                           grid->revision != c->grid_revision)) {
         check_routes(c, grid);
         ls__crowd_fields_refresh(c, grid);
     }
-    phase(c, LS_CROWD_PHASE_ORDERS);
+    ls__crowd_phase(c, LS_CROWD_PHASE_ORDERS);
     carry_out_orders(c, grid);
-    phase(c, LS_CROWD_PHASE_SEARCH);
+    ls__crowd_phase(c, LS_CROWD_PHASE_SEARCH);
     st = ls__crowd_serve(c, grid);
     if (st != LS_OK)
         return st;
-    phase(c, LS_CROWD_PHASE_HANDOVER);
+    ls__crowd_phase(c, LS_CROWD_PHASE_HANDOVER);
     for (n = 0; n < c->count; n++) {
         ls__crowd_agent *a = &c->agents[c->by_id[n]];
         if (a->requested && a->finished && (st = hand_over(c, grid, a)) != LS_OK)
@@ -225,7 +219,7 @@ ls_status ls_crowd_tick(ls_crowd *c, const ls_grid *grid)
             c->fields[a->field].ready)
             ls__crowd_field_hand_over(c, a);
     }
-    phase(c, LS_CROWD_PHASE_MOVE);
+    ls__crowd_phase(c, LS_CROWD_PHASE_MOVE);
     for (n = 0; n < c->count; n++) {
         ls__crowd_agent *a = &c->agents[c->by_id[n]];
         if (a->state != LS_CROWD_MOVING)
@@ -242,12 +236,12 @@ ls_status ls_crowd_tick(ls_crowd *c, const ls_grid *grid)
         if (a->body.state == LS_AGENT_ARRIVED)
             ls__crowd_settle(c, a, LS_CROWD_ARRIVED);
     }
-    phase(c, LS_CROWD_PHASE_DIGEST);
+    ls__crowd_phase(c, LS_CROWD_PHASE_DIGEST);
     fold_digest(c, grid);
     c->has_ticked = 1;
     c->grid_stamp = grid->stamp;
     c->grid_revision = grid->revision;
     c->ticks++;
-    phase(c, LS_CROWD_PHASE_END);
+    ls__crowd_phase(c, LS_CROWD_PHASE_END);
     return LS_OK;
 }
