@@ -630,10 +630,28 @@ ls_status ls_check_path(const ls_grid *grid, const ls_query *q,
                         int32_t planned_cost, ls_path_check *out);
 
 /* ------------------------------------------------------------------------
- * Digest and fixed-point text
+ * Digests and fixed-point text
+ *
+ * lockstar has six digests, each named for what it digests, each defined
+ * byte for byte where its function is declared, so peers (and ports) can
+ * compare them without sending what they summarise:
+ *   path digest     one path's points: ls_path_digest, ls_result.digest;
+ *   map digest      a grid's size and every cell: ls_grid_digest;
+ *   field digest    a flow field's costs and directions: ls_flow_digest
+ *                   (lockstar_flow.h);
+ *   agent digest    one crowd agent's id, position, state and waypoint:
+ *                   ls_crowd_agent_digest (lockstar_crowd.h);
+ *   tick digest     a crowd after a tick: the map digest and every
+ *                   agent's fields, ls_crowd_tick_digest; the run digest
+ *                   (ls_crowd_run_digest) folds the tick digests in order;
+ *   self-test digest  every value the on-device self-test observed:
+ *                   ls_selftest (lockstar_selftest.h).
+ * All but the map digest are FNV-1a 64 over little-endian integers; the
+ * map digest is a sum of SplitMix64-mixed terms, so an edit updates it in
+ * O(1).
  * --------------------------------------------------------------------- */
 
-/* FNV-1a 64 over the points, each as x then y, each a 32-bit little-endian
+/* The path digest: FNV-1a 64 over the points, each as x then y, each a 32-bit little-endian
  * two's complement integer; offset basis 0xcbf29ce484222325, prime
  * 0x100000001b3. Zero points hash to the offset basis. Peers compare digests
  * to detect a desync without sending paths. points may be NULL if count 0. */
