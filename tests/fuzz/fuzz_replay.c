@@ -8,7 +8,8 @@
  * Invariants: a refusal is one line "(fuzz):LINE: reason" (or
  * "(fuzz): reason") with the script left empty; an accepted script keeps
  * docs/replay.md's limits (ticks, agents, speeds above 0, event ticks
- * never decreasing, rectangles at least 1 x 1, agent ids unique); the map
+ * never decreasing, rectangles at least 1 x 1, agent ids unique, group
+ * orders only in version 2 and naming declared agents); the map
  * check accepts exactly the scripts whose agents start inside on passable
  * cells and whose events lie inside the map, as worked out here.
  */
@@ -46,7 +47,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                          &s, &err) != 0) {
         FZ_CHECK(strncmp(err.message, "(fuzz):", 7) == 0);
         FZ_CHECK(strchr(err.message, '\n') == NULL);
-        FZ_CHECK(s.agents == NULL && s.events == NULL && s.map_path == NULL);
+        FZ_CHECK(s.agents == NULL && s.events == NULL && s.map_path == NULL &&
+                 s.group_ids == NULL);
         return 0;
     }
     FZ_CHECK(s.map_path != NULL && s.map_file != NULL);
@@ -54,6 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FZ_CHECK(s.agent_count <= CLI_REPLAY_MAX_AGENTS);
     FZ_CHECK(s.cell_size > 0);
     FZ_CHECK(s.swamp_cost >= 1 && s.swamp_cost <= 255);
+    FZ_CHECK(s.version == 1 || s.version == 2);
     for (i = 0; i < s.agent_count; i++) {
         FZ_CHECK(s.agents[i].speed > 0);
         for (j = 0; j < i; j++)
@@ -65,6 +68,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FZ_CHECK(e->line > 0);
         if (e->kind == CLI_REPLAY_RECT)
             FZ_CHECK(e->w >= 1 && e->h >= 1);
+        if (e->kind == CLI_REPLAY_GROUP) {
+            /* Version 2 only; its ids lie in group_ids, each declared. */
+            FZ_CHECK(s.version == 2);
+            FZ_CHECK(e->count >= 1 && e->first <= s.group_id_count &&
+                     e->count <= s.group_id_count - e->first);
+            for (j = e->first; j < e->first + e->count; j++) {
+                uint32_t k;
+                for (k = 0; k < s.agent_count; k++)
+                    if (s.agents[k].id == s.group_ids[j])
+                        break;
+                FZ_CHECK(k < s.agent_count);
+            }
+        }
     }
 
     if (ls_grid_create(w, h, NULL, &grid) != LS_OK) {
@@ -92,6 +108,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     ls_grid_destroy(grid);
     cli_replay_free(&s);
-    FZ_CHECK(s.agents == NULL && s.events == NULL);
+    FZ_CHECK(s.agents == NULL && s.events == NULL && s.group_ids == NULL);
     return 0;
 }
