@@ -22,7 +22,7 @@ static void release_all(ls_flow *f)
 {
     const ls_allocator *a = &f->allocator;
     const size_t n = f->cell_count;
-    ls__release(a, f->cost, (n + LS_FLOW_COST_PAD) * sizeof(uint32_t));
+    ls__release(a, f->cost, n * sizeof(uint32_t));
     ls__release(a, f->dir, n);
     ls__release(a, f->cells, n);
     ls__release(a, f->link, (size_t)f->link_count * sizeof(uint32_t));
@@ -58,7 +58,7 @@ ls_status ls_flow_create(int32_t width, int32_t height, uint32_t max_goals,
     f->max_goals = max_goals;
     f->link_count = 2u * cells + (LS_FLOW_RING + 2u) * LS_FLOW_CHUNK;
     f->chunk_count = f->link_count / LS_FLOW_CHUNK;
-    f->cost = ls__alloc(&a, ((size_t)cells + LS_FLOW_COST_PAD) * sizeof(uint32_t));
+    f->cost = ls__alloc(&a, (size_t)cells * sizeof(uint32_t));
     f->dir = ls__alloc(&a, cells);
     f->cells = ls__alloc(&a, cells);
     f->link = ls__alloc(&a, (size_t)f->link_count * sizeof(uint32_t));

@@ -57,9 +57,6 @@
  * uint32, so after compacting (at most one entry per queued cell, at most
  * one partly filled chunk per bucket) a chunk is always free. */
 #define LS_FLOW_CHUNK 16u
-/* uint32 after the cost array's last cell: a settle may read the four
- * costs from x - 1 to x + 2 of the rows around a cell (src/flow_run.c). */
-#define LS_FLOW_COST_PAD 4u
 
 /* Where a flow is. */
 typedef enum ls_flow_phase {

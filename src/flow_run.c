@@ -215,8 +215,6 @@ void ls__flow_fresh_start(ls_flow *f)
         blocked += open ^ 1u;
     }
     f->blocked_cells = blocked; /* border included */
-    for (i = n; i < n + LS_FLOW_COST_PAD; i++)
-        cost[i] = 0; /* read, never used, by the four-wide comparisons */
     for (i = 0; i < LS_FLOW_RING; i++) {
         f->ring[i] = LS_FLOW_NIL;
         f->ring[LS_FLOW_RING + i] = 0;
@@ -418,12 +416,21 @@ LS_HOT_INLINE void fresh_try(fresh_locals *l, uint32_t u, uint32_t d,
 #include <emmintrin.h>
 
 /* Row-major lanes of the 3 x 4 block around u (rows y-1, y, y+1; columns
- * x-1 .. x+2) to directions; 8 marks u itself and the fourth column. */
+ * x-1 .. x+1 and an unused fourth lane) to directions; 8 marks u itself
+ * and the unused lanes. */
 static const uint8_t lane_dir[12] = { 7, 0, 4, 8, 3, 8, 1, 8, 6, 2, 5, 8 };
 
 /* Lanes of each diagonal direction (4 NE, 5 SE, 6 SW, 7 NW); the straight
  * ones are always offered: N 1, W 4, E 6, S 9. */
 #define LANES_STRAIGHT 0x252u
+
+/* x's bits as an int32_t, without the implementation-defined conversion
+ * of a value above INT32_MAX (compilers make this a plain move). */
+static inline int32_t bits_i32(uint32_t x)
+{
+    return x <= 0x7FFFFFFFu ? (int32_t)x
+                            : (int32_t)(x - 0x80000000u) - 0x7FFFFFFF - 1;
+}
 
 /* One bit per lane (bits 0-3 top row, 4-7 middle, 8-11 bottom) of three
  * comparison results. */
@@ -438,18 +445,20 @@ LS_HOT_INLINE void fresh_offers_simd(fresh_locals *l, uint32_t u,
                                      uint32_t legal, uint32_t cs, uint32_t cd)
 {
     const uint32_t stride = (uint32_t)l->off[2];
-    const __m128i bias = _mm_set1_epi32((int32_t)0x80000000u);
-    const __m128i cdiag = _mm_set_epi32((int32_t)cd, (int32_t)cd, (int32_t)cs,
-                                        (int32_t)cd);
-    const __m128i cmid = _mm_set1_epi32((int32_t)cs);
+    const __m128i bias = _mm_set1_epi32(-0x7FFFFFFF - 1);
+    const __m128i cdiag = _mm_set_epi32(bits_i32(cd), bits_i32(cd),
+                                        bits_i32(cs), bits_i32(cd));
+    const __m128i cmid = _mm_set1_epi32(bits_i32(cs));
     /* Loaded one by one, not 16 bytes at once: the costs were often just
      * stored by the settle before, and a wide load of narrow stores waits
      * for them to reach the cache. */
     const uint32_t *c0 = l->cost + u - stride - 1u, *c1 = l->cost + u - 1u,
                    *c2 = l->cost + u + stride - 1u;
-    const __m128i tt = _mm_set_epi32(0, (int32_t)c0[2], (int32_t)c0[1], (int32_t)c0[0]);
-    const __m128i tm = _mm_set_epi32(0, (int32_t)c1[2], 0, (int32_t)c1[0]);
-    const __m128i tb = _mm_set_epi32(0, (int32_t)c2[2], (int32_t)c2[1], (int32_t)c2[0]);
+    const __m128i tt = _mm_set_epi32(0, bits_i32(c0[2]), bits_i32(c0[1]),
+                                     bits_i32(c0[0]));
+    const __m128i tm = _mm_set_epi32(0, bits_i32(c1[2]), 0, bits_i32(c1[0]));
+    const __m128i tb = _mm_set_epi32(0, bits_i32(c2[2]), bits_i32(c2[1]),
+                                     bits_i32(c2[0]));
     /* unsigned c < tv as signed after flipping the top bits */
     const uint32_t lanes = LANES_STRAIGHT | ((legal >> 7) & 1u) |
                            ((legal >> 4) & 1u) << 2 | ((legal >> 6) & 1u) << 8 |
