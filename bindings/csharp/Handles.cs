@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Handles.cs - SafeHandle subclasses for the library's opaque objects
-// (grids, search contexts, batches, path queues). The runtime frees a
+// (grids, search contexts, batches, path queues, flows, crowds). The runtime frees a
 // handle exactly once, after the last native call using it has returned,
 // and even when the owner forgets Dispose (the finalizer runs it), so a
 // grid can never be freed while a search on another thread still reads it
@@ -50,6 +50,28 @@ namespace Lockstar
         protected override bool ReleaseHandle()
         {
             Native.ls_queue_destroy(handle);
+            return true;
+        }
+    }
+
+    /// <summary>An ls_flow *; freed with ls_flow_destroy.</summary>
+    public sealed class FlowHandle : SafeHandleZeroOrMinusOneIsInvalid
+    {
+        public FlowHandle() : base(true) { }
+        protected override bool ReleaseHandle()
+        {
+            Native.ls_flow_destroy(handle);
+            return true;
+        }
+    }
+
+    /// <summary>An ls_crowd *; ls_crowd_destroy joins its workers and frees its fields.</summary>
+    public sealed class CrowdHandle : SafeHandleZeroOrMinusOneIsInvalid
+    {
+        public CrowdHandle() : base(true) { }
+        protected override bool ReleaseHandle()
+        {
+            Native.ls_crowd_destroy(handle);
             return true;
         }
     }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Native.cs - the P/Invoke declarations of liblockstar: every function of
-// include/lockstar.h, lockstar_world.h, lockstar_queue.h and
-// lockstar_selftest.h, the
-// blittable structs they take, and the status values.
+// include/lockstar.h, lockstar_world.h, lockstar_queue.h, lockstar_flow.h,
+// lockstar_crowd.h and lockstar_selftest.h, the blittable structs they
+// take, and the status values (tests/natives.sh checks that every
+// function the headers declare is declared here, and nothing else).
 //
 // The structs mirror the C ones field for field (the header promises
 // fixed-width integer fields with no padding holes), so they cross the
@@ -63,7 +64,9 @@ namespace Lockstar
         ErrBadFrame = -31,
         ErrWorldRange = -32,
         ErrBadSpeed = -33,
-        ErrBadAgent = -34
+        ErrBadAgent = -34,
+        ErrBadRoute = -35,
+        ErrCrowdFull = -36
     }
 
     /// <summary>The header's #define constants.</summary>
@@ -83,6 +86,10 @@ namespace Lockstar
         public const uint SearchFull = 0, SearchCompact = 1;
         public const uint SelftestNone = 0xFFFFFFFFu;
         public const int SelftestSearch = 0, SelftestScript = 1;
+        /// <summary>LS_FLOW_MAX_GOALS: the most goals of a flow.</summary>
+        public const uint FlowMaxGoals = 0x01000000u;
+        /// <summary>LS_CROWD_MAX_CAPACITY, LS_CROWD_MAX_FIELDS, LS_CROWD_FIELD_REACH.</summary>
+        public const uint CrowdMaxCapacity = 0x01000000u, CrowdMaxFields = 1024u, CrowdFieldReach = 1024u;
     }
 
     /// <summary>LS_GRID_* creation flags.</summary>
@@ -105,6 +112,17 @@ namespace Lockstar
     public enum StepReason : int { Legal = 0, OutOfBounds = 1, Blocked = 2, NotAMove = 3, Corner = 4 }
     /// <summary>LS_AGENT_*.</summary>
     public enum AgentState : int { Idle = 0, Moving = 1, Arrived = 2 }
+    /// <summary>LS_CROWD_IDLE ... LS_CROWD_NO_ROOM: a crowd agent's state (lockstar_crowd.h).</summary>
+    public enum CrowdState : int { Idle = 0, Waiting = 1, Moving = 2, Arrived = 3, Unreachable = 4, NoRoom = 5 }
+    /// <summary>LS_CROWD_* creation flags.</summary>
+    [Flags]
+    public enum CrowdFlags : uint { None = 0, GrowPaths = 1 }
+    /// <summary>LS_CROWD_PHASE_*: where a tick is, for a profiler.</summary>
+    public enum CrowdPhase : int { Routes = 1, Orders = 3, Search = 4, Handover = 5, Move = 6, Digest = 7, End = 8 }
+    /// <summary>A flow field cell's direction: the neighbour order of lockstar_flow.h
+    /// (y grows downward), Goal (LS_FLOW_GOAL) or None (LS_FLOW_NONE: unreachable or blocked).
+    /// One byte, as ls_flow_directions writes it.</summary>
+    public enum FlowDirection : byte { N = 0, E = 1, S = 2, W = 3, NE = 4, SE = 5, SW = 6, NW = 7, Goal = 8, None = 9 }
 
     /// <summary>
     /// ls_query, field for field (blittable). Fields are set through the
@@ -276,6 +294,91 @@ namespace Lockstar
         public int FirstFailedKind;
         public uint FirstFailedStep;
         public ulong Digest;
+    }
+
+    /// <summary>
+    /// ls_crowd_config, field for field (blittable; 120 bytes on 64-bit
+    /// hosts). The properties (Crowd.cs) fill in ls_crowd_config_init's
+    /// defaults when the first one is set, as Query's do. The phase hook
+    /// and its user pointer are raw pointers here (null by default); the
+    /// Crowd class offers a managed profiler hook instead.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public partial struct CrowdConfig
+    {
+        uint structSize;
+        int width, height;
+        uint capacity;
+        uint pathPoints;
+        World world;
+        Query options;
+        uint budget;
+        uint threads;
+        CrowdFlags flags;
+        uint maxFields;
+        IntPtr phase;   // void (*phase)(void *user, int32_t phase)
+        IntPtr user;
+    }
+
+#pragma warning disable 0649  // written by the library only
+    /// <summary>ls_crowd_agent: what a caller may read of a crowd's agent.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public partial struct CrowdAgent
+    {
+        public long Id;
+        public CrowdState State;
+        /// <summary>Position, raw fix16 world units.</summary>
+        public int X, Y;
+        /// <summary>The cell it stands in.</summary>
+        public Point Cell;
+        /// <summary>Its goal cell (its own cell when never ordered).</summary>
+        public Point Goal;
+        /// <summary>World units per tick, raw fix16.</summary>
+        public int Speed;
+        /// <summary>The digest's waypoint index.</summary>
+        public uint Waypoint;
+        /// <summary>Its route's waypoints (0 without one).</summary>
+        public uint WayCount;
+        /// <summary>The cell whose centre it heads for (Moving; else its cell).</summary>
+        public Point Heading;
+        int onField;
+        /// <summary>True when it belongs to a group's flow field.</summary>
+        public bool OnField { get { return onField != 0; } }
+    }
+
+    /// <summary>ls_route_check: what ls_check_route found.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public partial struct RouteCheck
+    {
+        /// <summary>ls_check_path's answer for the route's cell path.</summary>
+        public PathCheck Path;
+        /// <summary>The index in the waypoints of the first segment that fails the shortcut
+        /// rule, or the waypoint count - 1 when none does (or the path check failed).</summary>
+        public uint FirstBroken;
+        int holds;
+        /// <summary>True when the route may be kept.</summary>
+        public bool Holds { get { return holds != 0; } }
+    }
+#pragma warning restore 0649
+
+    /// <summary>ls_crowd_stats: counters since the crowd's creation.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct CrowdStats
+    {
+        /// <summary>Requests submitted (orders and re-plans).</summary>
+        public ulong Requests;
+        /// <summary>Of them, after an edit broke a route.</summary>
+        public ulong Replans;
+        /// <summary>Expansions given by the budget rule.</summary>
+        public ulong Expansions;
+        /// <summary>Searches run by the workers (depends on the thread count).</summary>
+        public ulong Searches;
+        /// <summary>Fields begun or brought up to date.</summary>
+        public ulong Fields;
+        /// <summary>The route pool's size now, in points.</summary>
+        public uint PoolPoints;
+        /// <summary>Points of routes held now.</summary>
+        public uint PoolUsed;
     }
 
     /// <summary>
@@ -485,6 +588,90 @@ namespace Lockstar
         public static extern Status ls_agent_follow(ref Agent agent, ref Point waypoints, uint count);
         [DllImport(Library, CallingConvention = Cdecl, EntryPoint = "ls_agent_step")]
         public static extern Status ls_agent_step(ref Agent agent, ref Point waypoints, uint count);
+
+        // Route check and crowd (lockstar_crowd.h). Agent ids are int64_t.
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_check_route(GridHandle grid, ref Query q, [In] Point[] points, uint count,
+                                                   [In] Point[] waypoints, uint wayCount, int plannedCost,
+                                                   out RouteCheck check);
+        [DllImport(Library, CallingConvention = Cdecl, EntryPoint = "ls_check_route")]
+        public static extern Status ls_check_route(GridHandle grid, ref Query q, ref Point points, uint count,
+                                                   ref Point waypoints, uint wayCount, int plannedCost,
+                                                   out RouteCheck check);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_crowd_config_init(ref CrowdConfig config);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_crowd_create(ref CrowdConfig config, IntPtr allocator, out CrowdHandle crowd);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern void ls_crowd_destroy(IntPtr crowd);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_crowd_add(CrowdHandle crowd, long id, int x, int y, int speed);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_crowd_add_at(CrowdHandle crowd, long id, int wx, int wy, int speed);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_crowd_remove(CrowdHandle crowd, long id);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_crowd_order(CrowdHandle crowd, long id, int x, int y);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_crowd_order_at(CrowdHandle crowd, long id, int wx, int wy);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_crowd_order_group(CrowdHandle crowd, [In] long[] ids, uint count, int x, int y);
+        [DllImport(Library, CallingConvention = Cdecl, EntryPoint = "ls_crowd_order_group")]
+        public static extern Status ls_crowd_order_group(CrowdHandle crowd, ref long ids, uint count, int x, int y);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_crowd_stop(CrowdHandle crowd, long id);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_crowd_set_speed(CrowdHandle crowd, long id, int speed);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_crowd_tick(CrowdHandle crowd, GridHandle grid);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_crowd_count(CrowdHandle crowd, out uint count);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_crowd_get(CrowdHandle crowd, long id, out CrowdAgent agent);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_crowd_get_at(CrowdHandle crowd, uint index, out CrowdAgent agent);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_crowd_route(CrowdHandle crowd, long id, [Out] Point[] points, uint capacity,
+                                                   out uint length);
+        [DllImport(Library, CallingConvention = Cdecl, EntryPoint = "ls_crowd_route")]
+        public static extern Status ls_crowd_route(CrowdHandle crowd, long id, ref Point points, uint capacity,
+                                                   out uint length);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_crowd_agent_digest(CrowdHandle crowd, long id, out ulong digest);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_crowd_tick_digest(CrowdHandle crowd, out ulong digest);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_crowd_run_digest(CrowdHandle crowd, out ulong digest);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_crowd_ticks(CrowdHandle crowd, out uint ticks);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_crowd_stats_get(CrowdHandle crowd, out CrowdStats stats);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern IntPtr ls_crowd_state_name(CrowdState state);
+
+        // Flow fields (lockstar_flow.h). Costs and directions also as `ref`
+        // forms of the first element (pinned, no copy).
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_flow_create(int width, int height, uint maxGoals, IntPtr allocator,
+                                                   out FlowHandle flow);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern void ls_flow_destroy(IntPtr flow);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern uint ls_flow_bytes_per_cell();
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_flow_begin(FlowHandle flow, GridHandle grid, ref Query options, [In] Point[] goals,
+                                                  uint goalCount);
+        [DllImport(Library, CallingConvention = Cdecl, EntryPoint = "ls_flow_begin")]
+        public static extern Status ls_flow_begin(FlowHandle flow, GridHandle grid, ref Query options, ref Point goals,
+                                                  uint goalCount);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_flow_step(FlowHandle flow, uint budget, out uint expansions);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_flow_refresh(FlowHandle flow, GridHandle grid);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_flow_expansions(FlowHandle flow, out uint total);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_flow_cost(FlowHandle flow, int x, int y, out int cost);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_flow_direction(FlowHandle flow, int x, int y, out int direction);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_flow_costs(FlowHandle flow, [Out] int[] costs, UIntPtr count);
+        [DllImport(Library, CallingConvention = Cdecl, EntryPoint = "ls_flow_costs")]
+        public static extern Status ls_flow_costs(FlowHandle flow, ref int costs, UIntPtr count);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_flow_directions(FlowHandle flow, [Out] byte[] directions, UIntPtr count);
+        [DllImport(Library, CallingConvention = Cdecl, EntryPoint = "ls_flow_directions")]
+        public static extern Status ls_flow_directions(FlowHandle flow, ref FlowDirection directions, UIntPtr count);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_flow_digest(FlowHandle flow, out ulong digest);
 
         // Self-test (lockstar_selftest.h): a library of its own,
         // liblockstar-selftest, beside liblockstar (which it calls), so a

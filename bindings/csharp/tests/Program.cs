@@ -8,6 +8,8 @@
 // through the binding and compared field by field with the file.
 // Exit 0 when nothing differed, 1 on any difference, 2 on a bad file.
 // LockstarTests.exe --bench MAP SCEN: Bench.cs, the per-query cost.
+// LockstarTests.exe --crowd DIR, --replay SCRIPT: CrowdVectors.cs, replay
+// scripts on the crowd (vectors/crowd/ against its recorded outputs).
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
@@ -89,8 +91,13 @@ namespace Lockstar.Tests
             Thread.CurrentThread.CurrentCulture = CultureInfo.InvariantCulture;
             if (args.Length == 3 && args[0] == "--bench")
                 return Bench.Run(args[1], args[2]);
+            if (args.Length > 0 && args[0] == "--replay")
+                return CrowdVectors.Replay(args);
+            if (args.Length > 0 && args[0] == "--crowd")
+                return CrowdVectors.Check(args);
             if (args.Length < 1) {
-                Console.Error.WriteLine("usage: LockstarTests.exe VECTORS_DIR [FILE.vec ...] | --bench MAP SCEN");
+                Console.Error.WriteLine("usage: LockstarTests.exe VECTORS_DIR [FILE.vec ...] | --bench MAP SCEN | " +
+                                        "--crowd DIR [--threads N] [SCRIPT ...] | --replay SCRIPT [--threads N]");
                 return 2;
             }
             string dir = args[0];
@@ -101,6 +108,7 @@ namespace Lockstar.Tests
                 CheckBinding(rep);
                 ApiCheck.Run(rep);
                 LayerCheck.Run(rep);
+                CrowdCheck.Run(rep);
                 List<KeyValuePair<string, int>> files = VecFile.LoadIndex(Path.Combine(dir, "index.txt"));
                 if (args.Length > 1) {
                     List<KeyValuePair<string, int>> chosen = new List<KeyValuePair<string, int>>();
