@@ -35,5 +35,6 @@ int suite_costs_register(void);
 int suite_picture_register(void);
 int suite_flow_register(void);
 int suite_flow_exact_register(void);
+int suite_flow_model_register(void);
 
 #endif

@@ -28,6 +28,7 @@ static const register_fn all_suites[] = {
     suite_replay_alloc_register,
     suite_sizes_register,
     suite_flow_register,       suite_flow_exact_register,
+    suite_flow_model_register,
 };
 
 int main(int argc, char **argv)

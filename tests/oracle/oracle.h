@@ -28,10 +28,11 @@
  *   world.c   world frames: cells, centres, lengths (exact int64, a square
  *             root by bisection)
  *   follow.c  path following: the agent's tick
+ *   flow.c    flow fields: every cell's cost and direction, the field
+ *             digest (include/lockstar_flow.h)
  *
  * Slots left for rules being added (each gets its file here, its section
  * below and a row in docs/architecture.md; no second model elsewhere):
- *   flow.c    the flow-field model (include/lockstar_flow.h)
  *   crowd.c   the crowd-tick model (include/lockstar_crowd.h)
  *
  * Built as the convenience library tests/oracle/liblockstar-oracle.la,
@@ -253,5 +254,40 @@ ls_status or_agent_init(or_agent *a, const ls_world *w, int32_t x, int32_t y,
                         int32_t speed);
 ls_status or_agent_follow(or_agent *a, const ls_point *wp, uint32_t n);
 ls_status or_agent_step(or_agent *a, const ls_point *wp, uint32_t n);
+
+/* ---- flow.c: flow fields --------------------------------------------- */
+
+/* A field of the model: w * h cells row-major, cost -1 where no goal is
+ * reached (and where the cost would pass LS_COST_MAX), direction 0..7,
+ * LS_FLOW_GOAL or LS_FLOW_NONE. */
+typedef struct or_flow_field {
+    ls_status status;     /* LS_OK, LS_ERR_COST_OVERFLOW (a reachable
+                             cell's cost above LS_COST_MAX) or
+                             LS_ERR_OUT_OF_MEMORY */
+    int32_t *cost;        /* malloc'd */
+    uint8_t *direction;   /* malloc'd */
+    uint32_t reached;     /* cells a goal is reached from, goals included:
+                             a fresh field's expansions */
+    uint32_t settled;     /* of them, those of cost <= LS_COST_MAX */
+} or_flow_field;
+
+/* What ls_flow_begin says of the goals on these cells, after the options
+ * were accepted: LS_ERR_BAD_SIZE (none), LS_ERR_GOAL_OUT_OF_BOUNDS,
+ * LS_ERR_GOAL_BLOCKED, in that order over all goals; else LS_OK. */
+ls_status or_flow_goals(const uint8_t *cells, int32_t w, int32_t h,
+                        const ls_point *goals, uint32_t goal_count);
+
+/* The field of the cells (w x h) towards goals[0..goal_count) (inside the
+ * grid; those on blocked cells reach nothing) under q's connectivity,
+ * corner rule and step costs; its status is returned too. Free with
+ * or_flow_free (also after a failure). */
+ls_status or_flow(const uint8_t *cells, int32_t w, int32_t h,
+                  const ls_query *q, const ls_point *goals,
+                  uint32_t goal_count, or_flow_field *out);
+void or_flow_free(or_flow_field *f);
+
+/* The field digest of lockstar_flow.h over count cells. */
+uint64_t or_flow_digest(const int32_t *cost, const uint8_t *direction,
+                        size_t count);
 
 #endif
