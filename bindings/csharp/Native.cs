@@ -117,8 +117,9 @@ namespace Lockstar
     /// <summary>LS_CROWD_* creation flags.</summary>
     [Flags]
     public enum CrowdFlags : uint { None = 0, GrowPaths = 1 }
-    /// <summary>LS_CROWD_PHASE_*: where a tick is, for a profiler.</summary>
-    public enum CrowdPhase : int { Routes = 1, Orders = 3, Search = 4, Handover = 5, Move = 6, Digest = 7, End = 8 }
+    /// <summary>LS_CROWD_PHASE_*: where a tick is, for a profiler (Fields: within Routes and
+    /// Search, a field brought up to date or served; the phase before is passed again after).</summary>
+    public enum CrowdPhase : int { Routes = 1, Orders = 3, Search = 4, Handover = 5, Move = 6, Digest = 7, End = 8, Fields = 9 }
     /// <summary>A flow field cell's direction: the neighbour order of lockstar_flow.h
     /// (y grows downward), Goal (LS_FLOW_GOAL) or None (LS_FLOW_NONE: unreachable or blocked).
     /// One byte, as ls_flow_directions writes it.</summary>

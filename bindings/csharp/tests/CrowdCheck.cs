@@ -288,7 +288,13 @@ namespace Lockstar.Tests
                         c.Tick(g);
                     }
                     final[k] = c.RunDigest;
-                    Same("phases per tick", 7 * 60, phases.Count);
+                    int[] seen = new int[16];
+                    foreach (CrowdPhase p in phases) seen[Enum.IsDefined(typeof(CrowdPhase), p) ? (int)p : 0]++;
+                    Same("phases the enum does not name", 0, seen[0]);
+                    Same("End once a tick", 60, seen[(int)CrowdPhase.End]);
+                    Same("Move once a tick", 60, seen[(int)CrowdPhase.Move]);
+                    Same("Search every tick", true, seen[(int)CrowdPhase.Search] >= 60);
+                    Same("Fields seen (fields served)", true, seen[(int)CrowdPhase.Fields] > 0);
                     Same("last phase", CrowdPhase.End, phases[phases.Count - 1]);
                     Same("first phase", CrowdPhase.Routes, phases[0]);
                     Same("replans after the gap closed", true, c.Stats.Replans > 0);
