@@ -173,13 +173,19 @@ ls_status ls_check_route(const ls_grid *grid, const ls_query *q,
  *
  * Routes. An agent's cell path and waypoints (at most 3 points of room per
  * path point) live in the crowd's route pool of path_points points, shared
- * by all agents: an agent holds one route at a time (a WAITING agent holds
- * the path its request found while it waits for the budget, in place of
- * its old route). Free room is compacted when needed (the pool never
+ * by all agents: an agent holds one route at a time. A request's path
+ * takes its room when the request finishes (step 4, in serving order) and
+ * grows to path, waypoints and their costs at hand-over (step 5, in id
+ * order); an agent that arrives, is stopped, removed or re-ordered gives
+ * its room back. So whether a path fits depends on the calls alone, never
+ * on the thread count. Free room is compacted when needed (the pool never
  * fragments). A path that does not fit gives NO_ROOM, unless the crowd
  * was made with LS_CROWD_GROW_PATHS: the pool then grows (to at least
  * twice its size) through the crowd's allocator, in that tick. Where
- * routes sit in the pool never changes a result.
+ * routes sit in the pool never changes a result. (Paths found ahead of
+ * their turn wait in the workers' buffers, 4,096 points a query; a longer
+ * one is searched again when it finishes, which costs time, never a
+ * different result.)
  *
  * Digests (all FNV-1a 64, offset basis 0xcbf29ce484222325, prime
  * 0x100000001b3, integers fed little-endian, two's complement, at the

@@ -53,6 +53,10 @@ typedef struct ls__crowd_agent {
     uint32_t solved_revision;
     uint32_t need, given;    /* expansions the search made, and given */
     ls_status outcome;       /* the search's status */
+    uint32_t found_length;   /* the found path's points */
+    uint32_t run_slot;       /* where the path waits in the run buffers,
+                                LS__CROWD_NONE when it was too long for
+                                them (searched again when it finishes) */
 
     /* Its field (a group's), LS__CROWD_NONE when none; the cell whose
      * centre it heads for while MOVING on it. */

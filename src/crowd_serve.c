@@ -116,41 +116,61 @@ static int solved_on(const ls__crowd_agent *a, uint64_t stamp,
            a->solved_revision == revision;
 }
 
-/* Keep what the search of run slot i (index run_index in its batch run)
- * gave: its status, its expansion count and its path, copied into the
- * agent's block (from the run's points, or from the worker that kept a
- * path too long for them). */
-static ls_status record(ls_crowd *c, uint32_t i, uint32_t run_index,
-                        uint64_t stamp, uint32_t revision)
+/* Keep what the search of run slot i gave: its status, its expansion
+ * count, its length, and where its path waits (in the run's points, which
+ * the next run overwrites only after every request searched in this one
+ * has finished: requests are searched in serving order, from the first
+ * not yet searched). A path too long for them is not kept. */
+static void record(ls_crowd *c, uint32_t i, uint64_t stamp,
+                   uint32_t revision)
 {
     ls__crowd_agent *a = &c->agents[c->run_slots[i]];
     const ls_status st = c->run_statuses[i];
-    const ls_result *r = &c->run_results[i];
-    uint32_t length = 0;
     a->solved = 1;
     a->solved_stamp = stamp;
     a->solved_revision = revision;
-    a->need = r->expansions;
+    a->need = c->run_results[i].expansions;
     a->outcome = st == LS_ERR_BUFFER_TOO_SMALL ? LS_OK : st;
-    a->path_length = a->way_count = 0;
+    a->found_length = a->outcome == LS_OK ? c->run_results[i].path_length : 0;
+    a->run_slot = st == LS_OK ? i : LS__CROWD_NONE;
+}
+
+/* A request finishes (in serving order, so the same on any thread count):
+ * its path goes into the agent's block, if the pool has room for it. */
+static ls_status take_path(ls_crowd *c, const ls_grid *grid,
+                           ls__crowd_agent *a)
+{
+    const uint32_t length = a->found_length;
+    ls_query q;
+    ls_status st, found = LS_OK;
+    ls_result r;
     if (a->outcome != LS_OK)
         return LS_OK;
-    if (ls__crowd_pool_reserve(c, a, r->path_length, 0) != LS_OK) {
+    if (ls__crowd_pool_reserve(c, a, length, 0) != LS_OK) {
         a->outcome = LS_ERR_POOL_FULL;
         return LS_OK;
     }
-    a->path_length = r->path_length;
-    if (st == LS_OK) {
-        memcpy(ls__crowd_path(c, a), c->run_points + (size_t)i * c->run_room,
-               (size_t)r->path_length * sizeof *c->run_points);
+    a->path_length = length;
+    a->way_count = 0;
+    if (a->run_slot != LS__CROWD_NONE) {
+        memcpy(ls__crowd_path(c, a),
+               c->run_points + (size_t)a->run_slot * c->run_room,
+               (size_t)length * sizeof *c->run_points);
         return LS_OK;
     }
-    /* Cannot fail: the batch kept exactly this path for this index. */
-    if (ls_batch_kept_path(c->batch, run_index, ls__crowd_path(c, a),
-                           r->path_length, &length) != LS_OK ||
-        length != r->path_length)
-        return LS_ERR_THREAD;
-    return LS_OK;
+    /* Too long for the run's points: the same search again (the grid
+     * version is the one it was searched on), straight into the block. */
+    q = c->config.options;
+    q.start_x = a->req_start.x;
+    q.start_y = a->req_start.y;
+    q.goal_x = a->goal.x;
+    q.goal_y = a->goal.y;
+    st = ls_batch_run(c->batch, grid, &q, 1, ls__crowd_path(c, a), length,
+                      &found, &r);
+    c->stats.searches++;
+    return st == LS_OK && found == LS_OK && r.path_length == length
+               ? LS_OK
+               : LS_ERR_THREAD;
 }
 
 /* Search, from request k on in serving order, up to `chunk` requests not
@@ -174,17 +194,14 @@ static ls_status search_from(ls_crowd *c, const ls_grid *grid, uint32_t k,
     }
     while (done < count) {
         uint32_t ran = 0, i;
-        ls_status st = ls_batch_run_keep(
+        const ls_status st = ls_batch_run_keep(
             c->batch, grid, c->run_queries + done, count - done,
             c->run_points + (size_t)done * c->run_room, c->run_room,
             c->run_statuses + done, c->run_results + done, &ran);
         if (st != LS_OK)
             return st;
-        for (i = done; i < done + ran; i++) {
-            st = record(c, i, i - done, stamp, revision);
-            if (st != LS_OK)
-                return st;
-        }
+        for (i = done; i < done + ran; i++)
+            record(c, i, stamp, revision);
         c->stats.searches += ran;
         done += ran;
     }
@@ -251,6 +268,9 @@ ls_status ls__crowd_serve(ls_crowd *c, const ls_grid *grid)
         c->stats.expansions += remaining;
         a->finished = 1;
         ls__crowd_unlink(c, k);
+        st = take_path(c, grid, a);
+        if (st != LS_OK)
+            return st;
     }
     return LS_OK;
 }

@@ -12,7 +12,7 @@ set -u
 : "${TEST_EMULATOR:=}"
 failures=0
 total=0
-for name in search map scen vecfile replay queue batch sight; do
+for name in search map scen vecfile replay queue batch sight crowd; do
     prog="$top_builddir/tests/fuzz/fuzz_$name"
     [ -x "$prog" ] || [ ! -x "$prog.exe" ] || prog="$prog.exe"
     if [ ! -x "$prog" ]; then

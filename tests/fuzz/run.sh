@@ -35,7 +35,7 @@ for n in "$jobs" "$at_once"; do
 done
 seconds=$1; shift
 case $seconds in ''|*[!0-9]*) echo "run.sh: SECONDS must be a whole number, not '$seconds'" >&2; exit 2 ;; esac
-all="search map scen vecfile replay queue batch sight"
+all="search map scen vecfile replay queue batch sight crowd"
 harnesses=${*:-$all}
 if [ -z "${CC:-}" ]; then
     if command -v clang-14 >/dev/null 2>&1; then CC=clang-14; else CC=clang; fi
