@@ -3,7 +3,9 @@
 // agents added, and each tick its edits made and its orders given before
 // Crowd.Tick, exactly as cli/replay_sim.c does (config included), printing
 // `tick T DIGEST` per tick and `final DIGEST` as `lockstar replay` does.
-//   LockstarTests.exe --replay SCRIPT [--threads N]   the lines, to stdout
+//   LockstarTests.exe --replay SCRIPT [--threads N] [--trace]
+//       the lines, to stdout; --trace adds `lockstar replay --trace`'s
+//       agent lines (id, raw position, cell, state, a field's goal)
 //   LockstarTests.exe --crowd DIR [--threads N] [sNNN.replay ...]
 //       every DIR/s*.replay (or those named) against its .out, byte for
 //       byte; without --threads each runs with 1 thread and then with 2, 3
@@ -21,7 +23,7 @@ namespace Lockstar.Tests
     public static class CrowdVectors
     {
         /// <summary>The replay's output for script on threads workers.</summary>
-        public static string Run(ReplayScript s, uint threads)
+        public static string Run(ReplayScript s, uint threads, bool trace = false)
         {
             uint cells = (uint)s.Width * (uint)s.Height;
             uint capacity = s.Agents.Count > 0 ? (uint)s.Agents.Count : 1u;
@@ -36,7 +38,8 @@ namespace Lockstar.Tests
             config.Budget = s.Budget;
             config.Threads = threads;
             config.MaxFields = s.FieldsNeeded();
-            StringBuilder output = new StringBuilder(24 * ((int)s.Ticks + 1));
+            StringBuilder output = new StringBuilder(24 * ((int)s.Ticks + 1) * (trace ? 1 + s.Agents.Count : 1));
+            CrowdAgent[] agents = new CrowdAgent[trace ? s.Agents.Count : 0];
             using (Grid grid = new Grid(s.Width, s.Height))
             using (Crowd crowd = new Crowd(config)) {
                 grid.Load(s.Cells);
@@ -63,23 +66,35 @@ namespace Lockstar.Tests
                     next = end;
                     crowd.Tick(grid);
                     output.Append("tick ").Append(tick).Append(' ').Append(crowd.TickDigest.ToString("x16")).Append('\n');
+                    if (trace) {
+                        uint n = crowd.Agents(agents);
+                        for (uint i = 0; i < n; i++) {
+                            CrowdAgent a = agents[i];
+                            output.Append("agent ").Append(a.Id).Append(' ').Append(a.X).Append(' ').Append(a.Y)
+                                  .Append(' ').Append(a.Cell.X).Append(',').Append(a.Cell.Y).Append(' ')
+                                  .Append(Crowd.StateName(a.State));
+                            if (a.OnField) output.Append(" field ").Append(a.Goal.X).Append(',').Append(a.Goal.Y);
+                            output.Append('\n');
+                        }
+                    }
                 }
                 output.Append("final ").Append(crowd.RunDigest.ToString("x16")).Append('\n');
             }
             return output.ToString();
         }
 
-        /// <summary>--replay SCRIPT [--threads N].</summary>
+        /// <summary>--replay SCRIPT [--threads N] [--trace].</summary>
         public static int Replay(string[] args)
         {
             try {
                 uint threads;
                 List<string> rest = Threads(args, 1, out threads);
+                bool trace = rest.Remove("--trace");
                 if (rest.Count != 1) {
-                    Console.Error.WriteLine("usage: LockstarTests.exe --replay SCRIPT [--threads N]");
+                    Console.Error.WriteLine("usage: LockstarTests.exe --replay SCRIPT [--threads N] [--trace]");
                     return 2;
                 }
-                Console.Out.Write(Run(ReplayScript.Load(rest[0]), threads == 0 ? 1 : threads));
+                Console.Out.Write(Run(ReplayScript.Load(rest[0]), threads == 0 ? 1 : threads, trace));
             } catch (FormatException e) {
                 Console.Error.WriteLine(e.Message);
                 return 2;

@@ -6,6 +6,9 @@
 # thread and with 2, 3 or 8 in turn, and compares each output with its .out
 # byte for byte; `--replay` on the bundled examples must print
 # examples/rts.trail and what `lockstar replay` prints for the skirmish;
+# `--replay --trace` (every agent's position, cell, state and field after
+# every tick, read through Crowd.Agents) must print what `lockstar replay
+# --trace` prints for the skirmish and 15 vectors (11 of version 2);
 # then a copy of two vectors with one digest changed in each must be caught
 # at those lines, and a bad script refused with its line (so the runner is
 # shown to compare, not just to run).
@@ -38,6 +41,27 @@ if [ -x "$cli" ]; then
         say "skirmish.replay: exit $?"
     "$cli" replay "$top_srcdir/examples/skirmish.replay" >"$tmp/sk.c" 2>/dev/null
     cmp -s "$tmp/sk" "$tmp/sk.c" || say "skirmish.replay: differs from lockstar replay"
+fi
+
+# --trace against the CLI's: the skirmish, 11 version 2 vectors and
+# four of version 1, on 2 or 3 threads.
+if [ -x "$cli" ]; then
+    n=0 same=0
+    for f in "$top_srcdir/examples/skirmish.replay" \
+        "$vec/s000.replay" "$vec/s100.replay" "$vec/s200.replay" "$vec/s300.replay" \
+        "$vec/s320.replay" "$vec/s328.replay" "$vec/s336.replay" "$vec/s344.replay" \
+        "$vec/s352.replay" "$vec/s400.replay" "$vec/s408.replay" "$vec/s416.replay" \
+        "$vec/s424.replay" "$vec/s432.replay" "$vec/s479.replay"; do
+        n=$((n + 1))
+        "$MONO" "$exe" --replay "$f" --trace --threads $((n % 2 + 2)) >"$tmp/tr" 2>&1
+        "$cli" replay "$f" --trace >"$tmp/tr.c" 2>/dev/null
+        if cmp -s "$tmp/tr" "$tmp/tr.c"; then
+            same=$((same + 1))
+        else
+            say "$(basename "$f") --trace: differs from lockstar replay --trace ($(cmp "$tmp/tr" "$tmp/tr.c" 2>&1 | head -1))"
+        fi
+    done
+    echo "crowd.sh: --trace identical to lockstar replay --trace for $same of $n scripts"
 fi
 
 # Tampered: one tick line of a version 1 vector, the final line of a
