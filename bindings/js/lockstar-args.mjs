@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: MIT
 // lockstar-args.mjs - the values crossing between JavaScript and the wasm,
-// checked on the way in and written out on the way back, for lockstar.mjs
-// and lockstar-extras.mjs. Internal module: import lockstar.mjs, not this
-// file.
+// checked on the way in and written out on the way back, for lockstar.mjs,
+// lockstar-extras.mjs and lockstar-crowd.mjs. Internal module: import
+// lockstar.mjs, not this file.
 //
 // A JS number silently wraps when passed as an i32, which would turn a
 // caller's mistake into another query; so every integer is checked against
 // its C type here (a wrong type throws TypeError, a value outside the type
-// RangeError), ids are unsigned 64-bit, point lists come as Int32Array,
-// flat arrays or {x, y} objects, and an options object's keys are checked
-// one by one: a misspelled key throws a TypeError naming it and the
-// nearest known key, never left unnoticed with the default in force.
+// RangeError), ids are 64-bit (the queue's unsigned, the crowd's signed),
+// point lists come as Int32Array, flat arrays or {x, y} objects, and an
+// options object's keys are checked one by one: a misspelled key throws a
+// TypeError naming it and the nearest known key, never left unnoticed
+// with the default in force.
 // Nothing here touches the wasm memory.
 
 export function int32(value, what) {
@@ -45,6 +46,13 @@ export function uint64(value, what) {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
   if (typeof value === 'bigint' && value >= 0n && value <= 0xffffffffffffffffn) return value;
   throw new RangeError(`${what} must be an unsigned 64-bit integer (a bigint, or a safe non-negative number), got ${String(value)}`);
+}
+
+// A signed 64-bit id (the crowd's agents): a safe integer or a bigint.
+export function int64(value, what) {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
+  if (typeof value === 'bigint' && value >= -0x8000000000000000n && value <= 0x7fffffffffffffffn) return value;
+  throw new RangeError(`${what} must be a signed 64-bit integer (a bigint, or a safe integer), got ${String(value)}`);
 }
 
 export function hex64(big) {
@@ -91,6 +99,9 @@ export function checkKeys(obj, known, what) {
 export const QUERY_KEYS = ['startX', 'startY', 'goalX', 'goalY', 'connectivity', 'cornerRule',
   'heuristic', 'tieBreak', 'algorithm', 'straightCost', 'diagonalCost', 'weight',
   'weightFix16', 'maxExpansions'];
+// The keys of a query's options without its ends (lockstar.d.ts
+// QueryOptions as the crowd and flow fields take them).
+export const OPTION_KEYS = QUERY_KEYS.slice(4);
 
 // Path arguments: an Int32Array or array of x0,y0,x1,y1,... (an even count),
 // or an array of {x, y} points.

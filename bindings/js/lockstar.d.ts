@@ -7,7 +7,7 @@
 // (ls.CONNECT_4 is typed 4), and the module refuses at run time, with a
 // TypeError naming it, a key an options object does not have.
 //
-// Grid, Search, Queue, Batch, Agent and Rng own wasm memory: destroy()
+// Grid, Search, Queue, Batch, Agent, Rng, Crowd and Flow own wasm memory: destroy()
 // frees it at once (again: nothing); an object forgotten without destroy()
 // is freed after the JS engine collects it (a FinalizationRegistry).
 
@@ -48,6 +48,7 @@ export interface Statuses {
   readonly ERR_QUEUE_FULL: -26; readonly ERR_UNKNOWN_ID: -27; readonly ERR_DUPLICATE_ID: -28;
   readonly ERR_POOL_FULL: -29; readonly ERR_THREAD: -30; readonly ERR_BAD_FRAME: -31;
   readonly ERR_WORLD_RANGE: -32; readonly ERR_BAD_SPEED: -33; readonly ERR_BAD_AGENT: -34;
+  readonly ERR_BAD_ROUTE: -35; readonly ERR_CROWD_FULL: -36;
   readonly [name: string]: number;
 }
 
@@ -68,6 +69,9 @@ export interface Constants {
   readonly STEP_NOT_A_MOVE: 3; readonly STEP_CORNER: 4;
   readonly AGENT_IDLE: 0; readonly AGENT_MOVING: 1; readonly AGENT_ARRIVED: 2;
   readonly SELFTEST_SEARCH: 0; readonly SELFTEST_SCRIPT: 1; readonly SELFTEST_NONE: number;
+  readonly CROWD_GROW_PATHS: 1; readonly CROWD_MAX_CAPACITY: number; readonly CROWD_MAX_FIELDS: number;
+  readonly CROWD_FIELD_REACH: number;
+  readonly FLOW_GOAL: 8; readonly FLOW_NONE: 9; readonly FLOW_MAX_GOALS: number;
 }
 
 /** CONNECT_4 or CONNECT_8 */
@@ -301,7 +305,166 @@ export interface Batch {
 
 export interface LiveObjects {
   grid: number; search: number; queue: number; batch: number; agent: number; rng: number;
+  crowd: number; flow: number;
   total: number;
+}
+
+/** A crowd agent's state (ls_crowd_state_name; ls.CROWD_STATES[n] names state n). */
+export type CrowdState = 'idle' | 'waiting' | 'moving' | 'arrived' | 'unreachable' | 'no-room';
+/** A crowd agent's id: a signed 64-bit integer, given as a safe integer or a bigint. */
+export type CrowdId = bigint | number;
+
+/**
+ * ls_crowd_config. width and height are required; the rest has the
+ * header's default. A key not named here throws a TypeError naming it.
+ */
+export interface CrowdConfig {
+  width: number; height: number;
+  /** Most agents held at once, 1 .. CROWD_MAX_CAPACITY (default 1024). */
+  capacity?: number;
+  /** The route pool, in points (default 65536; 0 allowed with growPaths). */
+  pathPoints?: number;
+  /** The world frame (default origin 0,0, cell size 65536 = 1.0); or give cellSize alone. */
+  world?: Partial<World>;
+  /** World units per cell side, raw fix16 (instead of world). */
+  cellSize?: number;
+  /** The movement and search options of every request (default: a query's defaults). */
+  options?: QueryOptions;
+  /** Expansions per tick, 0 = no limit (default). */
+  budget?: number;
+  /** 1 .. 64 (default 1). Accepted and kept; wasm32-wasi has no threads, so
+   * every search runs on the caller's thread: the results are those of any count. */
+  threads?: number;
+  /** Flow fields for group orders, 0 .. CROWD_MAX_FIELDS (default 4). */
+  maxFields?: number;
+  /** CROWD_GROW_PATHS: grow the route pool in a tick rather than leave an agent 'no-room'. */
+  growPaths?: boolean;
+}
+
+/** What a caller may read of an agent (ls_crowd_agent); world values raw fix16. */
+export interface CrowdAgent {
+  /** Always a bigint, however it was given. */
+  id: bigint;
+  state: CrowdState;
+  /** Position in world units. */
+  x: number; y: number;
+  /** The cell it stands in. */
+  cellX: number; cellY: number;
+  /** Its goal cell (its own cell when never ordered). */
+  goalX: number; goalY: number;
+  speed: number;
+  /** The digest's waypoint index. */
+  waypoint: number;
+  /** Its route's waypoints (0 without one). */
+  wayCount: number;
+  /** The cell whose centre it heads for (moving; else its cell). */
+  headingX: number; headingY: number;
+  /** It belongs to a group's flow field. */
+  onField: boolean;
+}
+
+/** ls_crowd_stats: counters since creation. */
+export interface CrowdStats {
+  requests: number; replans: number; expansions: number; searches: number; fields: number;
+  poolPoints: number; poolUsed: number;
+}
+
+/**
+ * The crowd (lockstar_crowd.h): agents by 64-bit id moved by one
+ * deterministic tick. Commands throw LockstarError with the library's
+ * status (ERR_DUPLICATE_ID, ERR_CROWD_FULL, ERR_UNKNOWN_ID,
+ * ERR_OUT_OF_BOUNDS, ERR_BAD_SPEED, ERR_WORLD_RANGE, ERR_GRID_MISMATCH, ...).
+ */
+export interface Crowd {
+  readonly width: number; readonly height: number;
+  readonly capacity: number;
+  /** As configured (wasm runs every search on the caller's thread). */
+  readonly threads: number;
+  readonly world: World;
+  /** An idle agent at the centre of cell (x, y); speed in world units per tick (> 0). */
+  add(id: CrowdId, x: number, y: number, speed: number): void;
+  /** The same at world position (wx, wy). */
+  addAt(id: CrowdId, wx: number, wy: number, speed: number): void;
+  /** At once, with its request, order and route. */
+  remove(id: CrowdId): void;
+  /** To cell (x, y) at the next tick (a path request). */
+  order(id: CrowdId, x: number, y: number): void;
+  /** To the cell holding world point (wx, wy). */
+  orderAt(id: CrowdId, wx: number, wy: number): void;
+  /** ids to cell (x, y) as a group sharing one flow field, in the order given. */
+  orderGroup(ids: CrowdId[] | BigInt64Array, x: number, y: number): void;
+  /** Idle where it stands at the next tick. */
+  stop(id: CrowdId): void;
+  /** From the next tick's movement on (> 0). */
+  setSpeed(id: CrowdId, speed: number): void;
+  /** One tick on grid (the crowd's size; edited or not since the last). Allocates nothing. */
+  tick(grid: Grid): void;
+  count(): number;
+  ticks(): number;
+  has(id: CrowdId): boolean;
+  /** Throws LockstarError (ERR_UNKNOWN_ID) for an id not held. */
+  get(id: CrowdId): CrowdAgent;
+  /** Every agent in ascending id order. */
+  agents(): CrowdAgent[];
+  /** Positions x0,y0,... in id order into out (at least 2 * count(); a new array without it). */
+  positions(out?: Int32Array): Int32Array;
+  /** States (indexes of ls.CROWD_STATES) in id order into out (at least count()). */
+  states(out?: Uint8Array): Uint8Array;
+  /** The waypoints it follows; empty without a route or on a field. */
+  route(id: CrowdId): Int32Array;
+  agentDigest(id: CrowdId): string;
+  /** The last tick's digest; null before the first tick. */
+  tickDigest(): string | null;
+  /** Every tick digest so far (the offset basis before the first). */
+  runDigest(): string;
+  stats(): CrowdStats;
+  /** Free the crowd now (idempotent); later calls throw TypeError. */
+  destroy(): void;
+}
+
+/** A flow field direction: 0..7 (N E S W NE SE SW NW), FLOW_GOAL (8), FLOW_NONE (9). */
+export type FlowDirection = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+
+/** A flow field (lockstar_flow.h): every cell's cost to the nearest goal and its first step. */
+export interface Flow {
+  readonly width: number; readonly height: number; readonly maxGoals: number;
+  /** Expansions the last step() did. */
+  readonly lastExpansions: number;
+  /** Start a field; OK or the error (ERR_GOAL_BLOCKED, ERR_GOAL_OUT_OF_BOUNDS, ERR_BAD_SIZE,
+   * ERR_GRID_MISMATCH, ERR_BAD_OPTION, ...; then no field is held). Only the moves of
+   * options count (connectivity, cornerRule, straightCost, diagonalCost). */
+  begin(grid: Grid, options: QueryOptions | undefined, goals: PathLike): number;
+  /** At most budget expansions (0 = to the end): IN_PROGRESS, OK, ERR_COST_OVERFLOW or ERR_NO_QUERY. */
+  step(budget?: number): number;
+  /** OK when the field describes grid already, else IN_PROGRESS (finish with step()). */
+  refresh(grid: Grid): number;
+  /** Expansions of the field or update begun last (0 if none). */
+  expansions(): number;
+  /** -1 where no goal is reachable. Throws LockstarError (ERR_NO_QUERY, ERR_NOT_DONE, ...). */
+  cost(x: number, y: number): number;
+  direction(x: number, y: number): FlowDirection;
+  /** Every cell's cost, row-major, into out (width * height; a new array without it). */
+  costs(out?: Int32Array): Int32Array;
+  /** Every cell's direction, row-major, into out (width * height). */
+  directions(out?: Uint8Array): Uint8Array;
+  /** ls_flow_digest, 16 hex digits. */
+  digest(): string;
+  /** Free the flow now (idempotent); later calls throw TypeError. */
+  destroy(): void;
+}
+
+/** ls_check_route's answer; the fields after statusName only when status is OK. */
+export interface RouteCheck {
+  status: number;
+  statusName: string;
+  /** The route may be kept. */
+  holds?: boolean;
+  /** The first waypoint segment failing the shortcut rule (waypoints - 1 when none). */
+  firstBroken?: number;
+  firstIllegal?: number;
+  reason?: StepReason;
+  cost?: number;
+  costChanged?: boolean;
 }
 
 export interface Rng {
@@ -366,6 +529,20 @@ export interface Lockstar extends Constants {
   /** The dearest cell on the segment, 0 when one is blocked. */
   lineCost(grid: Grid, ax: number, ay: number, bx: number, by: number): number;
   createAgent(world?: World, x?: number, y?: number, speed?: number): Agent;
+
+  /** new ls.Crowd(config): ls_crowd_create. */
+  readonly Crowd: new (config: CrowdConfig) => Crowd;
+  createCrowd(config: CrowdConfig): Crowd;
+  /** new ls.Flow(width, height, maxGoals = 1): ls_flow_create. */
+  readonly Flow: new (width: number, height: number, maxGoals?: number) => Flow;
+  createFlow(width: number, height: number, maxGoals?: number): Flow;
+  /** Bytes per bordered cell of a flow (ls_flow_bytes_per_cell). */
+  flowBytesPerCell(): number;
+  /** The crowd states by number: ['idle', 'waiting', 'moving', 'arrived', 'unreachable', 'no-room']. */
+  readonly CROWD_STATES: readonly CrowdState[];
+  /** ls_check_route: may a unit keep the rest of its route (path and its smoothed waypoints)? */
+  checkRoute(grid: Grid, options: QueryOptions | undefined, path: PathLike, waypoints: PathLike,
+    plannedCost: number): RouteCheck;
 }
 
 export const CONSTANTS: Constants;

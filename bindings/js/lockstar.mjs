@@ -22,15 +22,16 @@
 // A key that is not an option (a misspelled `conectivity`) is refused
 // with a TypeError naming it, never ignored (the checks: lockstar-args.mjs).
 //
-// Every object that owns wasm memory (Grid, Search, and the extras' Queue,
-// Batch, Agent, Rng) is freed by destroy(), at once; one that is forgotten
-// is freed after the JS engine collects it (a FinalizationRegistry per
-// instance), so wasm memory, which never shrinks, stops growing once the
-// engine collects. ls.liveObjects() counts what is not freed yet.
+// Every object that owns wasm memory (Grid, Search, the extras' Queue,
+// Batch, Agent, Rng, and lockstar-crowd.mjs's Crowd and Flow) is freed by
+// destroy(), at once; one that is forgotten is freed after the JS engine
+// collects it (a FinalizationRegistry per instance), so wasm memory,
+// which never shrinks, stops growing once the engine collects. ls.liveObjects() counts what is not freed yet.
 import {
-  int32, uint32, uint8, uint64, hex64, checkKeys, QUERY_KEYS, flatPoints,
+  int32, uint32, uint8, uint64, int64, hex64, checkKeys, QUERY_KEYS, OPTION_KEYS, flatPoints,
 } from './lockstar-args.mjs';
 import { attachExtras } from './lockstar-extras.mjs';
+import { attachCrowd } from './lockstar-crowd.mjs';
 
 /** A failing library call: status (negative), name ("LS_ERR_..."), message. */
 export class LockstarError extends Error {
@@ -86,6 +87,13 @@ const CONSTANTS = Object.freeze({
   SELFTEST_SEARCH: 0,
   SELFTEST_SCRIPT: 1,
   SELFTEST_NONE: 0xffffffff,
+  CROWD_GROW_PATHS: 1,
+  CROWD_MAX_CAPACITY: 0x01000000,
+  CROWD_MAX_FIELDS: 1024,
+  CROWD_FIELD_REACH: 1024,
+  FLOW_GOAL: 8,
+  FLOW_NONE: 9,
+  FLOW_MAX_GOALS: 0x01000000,
 });
 
 // Byte layouts of the public structs on wasm32 (the node tests check the
@@ -193,6 +201,10 @@ class Lockstar {
       LockstarError, int32, uint32, uint8, uint64, hex64, flatPoints, checkKeys,
       check: (st, what) => this._check(st, what),
     });
+    attachCrowd(this, {
+      int32, uint32, int64, hex64, flatPoints, checkKeys, OPTION_KEYS,
+      check: (st, what) => this._check(st, what),
+    });
   }
 
   // --- objects that own wasm memory
@@ -203,7 +215,7 @@ class Lockstar {
   // registry belongs to this instance: when the whole instance is
   // collected, its memory goes with it and nothing is left to free.
   _initNatives() {
-    this._liveCounts = { grid: 0, search: 0, queue: 0, batch: 0, agent: 0, rng: 0 };
+    this._liveCounts = { grid: 0, search: 0, queue: 0, batch: 0, agent: 0, rng: 0, crowd: 0, flow: 0 };
     this._sizeSearches = new Map(); // 'WxH' -> findPath's context, see _sizeSearch
     this._gridsOfSize = new Map();  // 'WxH' -> grids of that size not freed yet
     this._registry = typeof FinalizationRegistry === 'function'
@@ -230,6 +242,8 @@ class Lockstar {
       case 'search': x.ls_search_destroy(ptr); break;
       case 'queue': x.ls_queue_destroy(ptr); break;
       case 'batch': x.ls_batch_destroy(ptr); break;
+      case 'crowd': x.ls_crowd_destroy(ptr); this._free(more); break; // its orderGroup ids
+      case 'flow': x.ls_flow_destroy(ptr); this._free(more); break;   // its costs() buffer
       default: this._free(more); this._free(ptr); break; // agent (its route), rng
     }
     this._liveCounts[kind]--;

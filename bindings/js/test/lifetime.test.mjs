@@ -47,12 +47,21 @@ function makeEveryKind(ls) {
   a.step();
   const r = ls.createRng(7n);
   r.next();
+  const c = new ls.Crowd({ width: 64, height: 64, capacity: 4, pathPoints: 512 });
+  c.add(1, 0, 0, 65536);
+  c.add(2n, 1, 0, 65536);
+  c.orderGroup([1, 2n], 10, 10);
+  c.tick(g);
+  const f = new ls.Flow(64, 64, 2);
+  assert.equal(f.begin(g, {}, [5, 5]), 0);
+  assert.equal(f.step(0), 0);
+  f.costs();
 }
 
 test('destroy() frees at once, is idempotent, and later calls throw TypeError', async () => {
   const { load } = await lockstarModule();
   const ls = await load();
-  assert.deepEqual(ls.liveObjects(), { grid: 0, search: 0, queue: 0, batch: 0, agent: 0, rng: 0, total: 0 });
+  assert.deepEqual(ls.liveObjects(), { grid: 0, search: 0, queue: 0, batch: 0, agent: 0, rng: 0, crowd: 0, flow: 0, total: 0 });
   const g = ls.createGrid(16, 16);
   const s = ls.createSearch(g);
   const q = ls.createQueue(16, 16);
@@ -60,8 +69,14 @@ test('destroy() frees at once, is idempotent, and later calls throw TypeError', 
   const a = ls.createAgent({ originX: 0, originY: 0, cellSize: 65536 }, 0, 0, 65536);
   a.follow([0, 0, 3, 3]);
   const r = ls.createRng(1n);
-  assert.deepEqual(ls.liveObjects(), { grid: 1, search: 1, queue: 1, batch: 1, agent: 1, rng: 1, total: 6 });
-  for (const o of [s, q, b, a, r, g]) {
+  const c = new ls.Crowd({ width: 16, height: 16 });
+  c.add(5, 1, 1, 65536);
+  const f = new ls.Flow(16, 16);
+  f.begin(g, {}, [0, 0]);
+  f.step(0);
+  f.directions();
+  assert.deepEqual(ls.liveObjects(), { grid: 1, search: 1, queue: 1, batch: 1, agent: 1, rng: 1, crowd: 1, flow: 1, total: 8 });
+  for (const o of [s, q, b, a, r, c, f, g]) {
     o.destroy();
     o.destroy();
   }
@@ -73,6 +88,9 @@ test('destroy() frees at once, is idempotent, and later calls throw TypeError', 
   assert.throws(() => a.x, TypeError);
   assert.throws(() => a.follow([0, 0]), TypeError);
   assert.throws(() => r.next(), TypeError);
+  assert.throws(() => c.count(), TypeError);
+  assert.throws(() => c.tick(g), TypeError);
+  assert.throws(() => f.digest(), TypeError);
   // Destroyed, then collected: the registry does not free them again.
   await collect(ls, 0);
   assert.equal(ls.liveObjects().total, 0);
@@ -91,7 +109,7 @@ test('forgotten objects of every kind are freed after the engine collects them',
   const before = ls.liveObjects();
   assert.ok(before.total >= 2, `objects alive before the collection: ${JSON.stringify(before)}`);
   const after = await collect(ls, 1);
-  assert.deepEqual(after, { grid: 1, search: 0, queue: 0, batch: 0, agent: 0, rng: 0, total: 1 },
+  assert.deepEqual(after, { grid: 1, search: 0, queue: 0, batch: 0, agent: 0, rng: 0, crowd: 0, flow: 0, total: 1 },
     'only the grid still referenced is left');
   assert.equal(ls.findPath(kept, { startX: 0, startY: 0, goalX: 7, goalY: 7 }).cost, 98);
   kept.destroy();
@@ -196,7 +214,7 @@ test('findPath shares one context per grid size: the same results as a context o
     if (round === 0) after = bytes();
   }
   assert.equal(bytes(), after, 'no more memory after the first round');
-  assert.deepEqual(ls.liveObjects(), { grid: 14, search: 0, queue: 0, batch: 0, agent: 0, rng: 0, total: 14 });
+  assert.deepEqual(ls.liveObjects(), { grid: 14, search: 0, queue: 0, batch: 0, agent: 0, rng: 0, crowd: 0, flow: 0, total: 14 });
   assert.equal(ls._sizeSearches.size, 7, 'one context per size');
   for (const g of grids) g.destroy();
   assert.equal(ls._sizeSearches.size, 0, 'the last grid of a size takes its context along');
