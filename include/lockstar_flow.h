@@ -64,9 +64,11 @@
  * max_goals and a fixed part of about 75 KB (the bucket queue's room for a
  * partly filled block of cells per bucket); all allocated by
  * ls_flow_create. Nothing else allocates. The field itself (cost and
- * direction) is 5 bytes of the 14; the rest is the copy of the cells (1)
- * and the bucket queue's pool (8), which an update reuses for its own
- * lists and heap, so updates need no memory of their own.
+ * direction) is 5 bytes of the 15; the rest is the copy of the cells (1),
+ * each cell's legal moves (1, so that a fresh field need not work them
+ * out at every cell) and the bucket queue's pool (8), which an update
+ * reuses for its own lists and heap, so updates need no memory of their
+ * own.
  *
  * Threads: a flow is used by one thread at a time; any number of flows may
  * read one grid at once, as long as nobody edits it meanwhile
@@ -102,7 +104,7 @@ ls_status ls_flow_create(int32_t width, int32_t height, uint32_t max_goals,
 /* Free a flow. NULL is accepted and ignored. */
 void ls_flow_destroy(ls_flow *flow);
 
-/* Bytes per bordered cell of a flow (see "Memory" above): 14. */
+/* Bytes per bordered cell of a flow (see "Memory" above): 15. */
 uint32_t ls_flow_bytes_per_cell(void);
 
 /* Start a field on grid towards goals[0..goal_count). options gives the

@@ -14,8 +14,8 @@
 
 uint32_t ls_flow_bytes_per_cell(void)
 {
-    /* cost, dir, the copy of the cells, two pool entries */
-    return (uint32_t)(sizeof(uint32_t) + 2u + 2u * sizeof(uint32_t));
+    /* cost, dir, the copy of the cells, the moves, two pool entries */
+    return (uint32_t)(sizeof(uint32_t) + 3u + 2u * sizeof(uint32_t));
 }
 
 static void release_all(ls_flow *f)
@@ -25,6 +25,7 @@ static void release_all(ls_flow *f)
     ls__release(a, f->cost, n * sizeof(uint32_t));
     ls__release(a, f->dir, n);
     ls__release(a, f->cells, n);
+    ls__release(a, f->moves, n);
     ls__release(a, f->link, (size_t)f->link_count * sizeof(uint32_t));
     ls__release(a, f->ring, 2u * LS_FLOW_RING * sizeof(uint32_t));
     ls__release(a, f->goals, (size_t)f->max_goals * sizeof(uint32_t));
@@ -61,10 +62,11 @@ ls_status ls_flow_create(int32_t width, int32_t height, uint32_t max_goals,
     f->cost = ls__alloc(&a, (size_t)cells * sizeof(uint32_t));
     f->dir = ls__alloc(&a, cells);
     f->cells = ls__alloc(&a, cells);
+    f->moves = ls__alloc(&a, cells);
     f->link = ls__alloc(&a, (size_t)f->link_count * sizeof(uint32_t));
     f->ring = ls__alloc(&a, 2u * LS_FLOW_RING * sizeof(uint32_t));
     f->goals = ls__alloc(&a, (size_t)max_goals * sizeof(uint32_t));
-    if (!f->cost || !f->dir || !f->cells || !f->link || !f->ring ||
+    if (!f->cost || !f->dir || !f->cells || !f->moves || !f->link || !f->ring ||
         !f->goals) {
         release_all(f);
         ls__release(&a, f, sizeof *f);

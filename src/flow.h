@@ -24,6 +24,10 @@
  *   cells[c]  the multipliers the field is computed on: a copy of the grid
  *             taken at begin and updated at refresh, so that steps never
  *             read the grid.
+ *   moves[c]  bit d set when the step from c in direction d may be taken
+ *             as far as the corner rule goes (legal[] of the passability
+ *             of its four straight neighbours), written for every cell
+ *             when a fresh field starts; an update computes it as it goes.
  *   link[]    two uint32 per cell, plus a chunk per bucket: the pool of
  *             chunks of the fresh field's buckets (src/flow_run.c); an
  *             update uses the same memory for its lists and heap.
@@ -75,6 +79,7 @@ struct ls_flow {
     uint32_t *cost;
     uint8_t *dir;
     uint8_t *cells;
+    uint8_t *moves;              /* a fresh field's legal directions per cell */
     uint32_t *link;              /* the pool, link_count uint32 */
     uint32_t link_count;
     uint32_t *ring;              /* per bucket its top chunk, then fill */

@@ -16,6 +16,7 @@
  * cells in their bucket, at most one per cell, and the pool holds two per
  * cell plus a partly filled chunk per bucket.
  */
+#include <string.h>
 #include "compiler.h"
 #include "direction.h"
 #include "flow.h"
@@ -180,23 +181,63 @@ LS_HOT_INLINE void ring_push(ls_flow *f, uint32_t c, uint32_t bucket)
     f->ring[LS_FLOW_RING + b] = fill + 1u;
 }
 
-/* Pop a cell off bucket slot b (not empty). */
-LS_HOT_INLINE uint32_t ring_pop(ls_flow *f, uint32_t b)
+/* 0x01 in each byte of x that is not 0, else 0x00. */
+static inline uint64_t bytes_nonzero(uint64_t x)
 {
-    const uint32_t top = f->ring[b], fill = f->ring[LS_FLOW_RING + b];
-    uint32_t *ch = chunk_at(f->link, top);
-    const uint32_t u = ch[fill];
-    if (fill > 1u) {
-        f->ring[LS_FLOW_RING + b] = fill - 1u;
-    } else {
-        const uint32_t older = ch[0];
-        chunk_give(f, top);
-        f->ring[b] = older;
-        f->ring[LS_FLOW_RING + b] = older != LS_FLOW_NIL ? LS_FLOW_CHUNK - 1u : 0u;
-        if (older == LS_FLOW_NIL)
-            f->occupied[b >> 6] &= ~((uint64_t)1 << (b & 63u));
-    }
-    return u;
+    const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
+    return (((x & low7) + low7) | x) >> 7 & 0x0101010101010101ull;
+}
+
+/* Eight bytes as one word and back. Every operation on the word below
+ * stays within its bytes, so the host's byte order cannot matter. */
+static inline uint64_t load8(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+static inline void store8(uint8_t *p, uint64_t v)
+{
+    memcpy(p, &v, 8);
+}
+
+/* The moves of 8 cells from the passability (0x01 per byte) of their
+ * north, east, south and west neighbours: the straight directions always,
+ * the diagonals by the corner rule of ls__corner_allows (NE passes E and
+ * N, SE E and S, SW W and S, NW W and N: ls__dir_corner_x/_y). */
+static inline uint64_t moves8(int32_t rule, uint64_t n, uint64_t e,
+                              uint64_t s, uint64_t w)
+{
+    const uint64_t straight = 0x0F0F0F0F0F0F0F0Full;
+    if (rule == LS_CORNERS_NONE)
+        return straight | (e & n) << 4 | (e & s) << 5 | (w & s) << 6 |
+               (w & n) << 7;
+    if (rule == LS_CORNERS_ONE)
+        return straight | (e | n) << 4 | (e | s) << 5 | (w | s) << 6 |
+               (w | n) << 7;
+    return rule == LS_CORNERS_ALL ? ~(uint64_t)0 : straight;
+}
+
+/* Each inside cell's legal moves (flow.h), eight cells at a time; the
+ * border is never settled (its moves are written or not, never read). */
+static void write_moves(ls_flow *f)
+{
+    const uint32_t stride = f->stride, n = f->cell_count;
+    const uint8_t *cm = f->cells;
+    uint8_t *moves = f->moves;
+    const int32_t rule = f->dir_count == 4 ? -1 : f->corner_rule;
+    uint32_t i = stride + 1u;
+    const uint32_t end = n - stride - 1u; /* past the last inside cell */
+    for (; i + 8u <= end; i += 8u)
+        store8(moves + i, moves8(rule, bytes_nonzero(load8(cm + i - stride)),
+                                 bytes_nonzero(load8(cm + i + 1u)),
+                                 bytes_nonzero(load8(cm + i + stride)),
+                                 bytes_nonzero(load8(cm + i - 1u))));
+    for (; i < end; i++)
+        moves[i] = (uint8_t)moves8(rule, cm[i - stride] != 0,
+                                   cm[i + 1u] != 0, cm[i + stride] != 0,
+                                   cm[i - 1u] != 0);
 }
 
 void ls__flow_fresh_start(ls_flow *f)
@@ -208,13 +249,26 @@ void ls__flow_fresh_start(ls_flow *f)
     uint32_t i;
     uint32_t blocked = 0;
 
-    for (i = 0; i < n; i++) {
+    /* cost LS_FLOW_INF and dir LS_FLOW_UNSET where open, 0 and
+     * LS_FLOW_NONE where blocked; eight cells at a time first */
+    for (i = 0; i + 8u <= n; i += 8u) {
+        const uint64_t open = bytes_nonzero(load8(cm + i));
+        uint32_t k;
+        store8(dir + i, open * 0xFFu | 0x0909090909090909ull);
+        for (k = 0; k < 8; k++)
+            cost[i + k] = 0u - (uint32_t)(cm[i + k] != 0);
+        blocked += 8u - (uint32_t)((open * 0x0101010101010101ull) >> 56);
+    }
+    for (; i < n; i++) {
         const uint32_t open = (uint32_t)(cm[i] != 0);
-        cost[i] = 0u - open; /* LS_FLOW_INF, or 0 where blocked */
-        dir[i] = (uint8_t)(LS_FLOW_NONE | (0u - open)); /* or UNSET */
+        cost[i] = 0u - open;
+        dir[i] = (uint8_t)(LS_FLOW_NONE | (0u - open));
         blocked += open ^ 1u;
     }
     f->blocked_cells = blocked; /* border included */
+    /* Each inside cell's legal moves, row by row (the border is never
+     * settled). */
+    write_moves(f);
     for (i = 0; i < LS_FLOW_RING; i++) {
         f->ring[i] = LS_FLOW_NIL;
         f->ring[LS_FLOW_RING + i] = 0;
@@ -355,7 +409,7 @@ typedef struct fresh_locals {
     uint32_t *restrict cost;
     const uint8_t *restrict cm;
     uint8_t *restrict dir;
-    const uint8_t *legal;
+    const uint8_t *restrict moves;
     uint32_t s, dg, shift, queued;
     int32_t off[8];
 } fresh_locals;
@@ -490,13 +544,8 @@ LS_HOT_INLINE void fresh_offers_simd(fresh_locals *l, uint32_t u,
 LS_HOT_INLINE void fresh_settle(fresh_locals *l, uint32_t u, uint32_t dirs,
                                 int simd)
 {
-    const uint8_t *cm = l->cm;
-    const uint32_t t = l->cost[u], m = cm[u];
-    const uint32_t pass = (cm[u + (uint32_t)l->off[0]] != 0) |
-                          (uint32_t)(cm[u + (uint32_t)l->off[1]] != 0) << 1 |
-                          (uint32_t)(cm[u + (uint32_t)l->off[2]] != 0) << 2 |
-                          (uint32_t)(cm[u + (uint32_t)l->off[3]] != 0) << 3;
-    const uint32_t legal = l->legal[pass];
+    const uint32_t t = l->cost[u], m = l->cm[u];
+    const uint32_t legal = l->moves[u];
     /* t <= LS_COST_MAX and a step < 2^25: no wrap */
     const uint32_t cs = t + l->s * m, cd = t + l->dg * m;
     /* Its own direction first: offers to it are over. */
@@ -533,15 +582,15 @@ LS_HOT_INLINE ls_status fresh_loop(ls_flow *f, uint32_t budget,
     l.cost = f->cost;
     l.cm = f->cells;
     l.dir = f->dir;
-    l.legal = f->legal;
+    l.moves = f->moves;
     l.s = f->straight;
     l.dg = f->diagonal;
     l.shift = f->shift;
     l.queued = f->queued;
     for (d = 0; d < 8; d++)
         l.off[d] = f->offset[d];
-    while (l.queued > 0) {
-        uint32_t b, u;
+    while (l.queued > 0 && st == LS_OK) {
+        uint32_t b, c, k, *ch;
         if (budget != 0 && n == budget) {
             st = LS_IN_PROGRESS;
             break;
@@ -551,18 +600,48 @@ LS_HOT_INLINE ls_status fresh_loop(ls_flow *f, uint32_t budget,
             cur = ring_next(f, cur);
             b = cur & (LS_FLOW_RING - 1u);
         }
-        u = ring_pop(f, b);
-        if (!(l.dir[u] & LS_FLOW_QUEUED))
-            continue; /* stale: settled from an earlier bucket */
-        /* The first bucket past LS_COST_MAX starts at 2^31 exactly. */
-        if (l.cost[u] > LS_COST_MAX) {
-            f->phase = LS_FLOW_PHASE_FAILED;
-            st = LS_ERR_COST_OVERFLOW;
+        /* Take the bucket's top chunk off and drain it here: no offer goes
+         * to the current bucket, and a compaction leaves a chunk that is
+         * in no bucket alone. */
+        c = f->ring[b];
+        k = f->ring[LS_FLOW_RING + b];
+        ch = chunk_at(f->link, c);
+        f->ring[b] = ch[0];
+        f->ring[LS_FLOW_RING + b] = ch[0] != LS_FLOW_NIL ? LS_FLOW_CHUNK - 1u : 0u;
+        if (ch[0] == LS_FLOW_NIL)
+            f->occupied[b >> 6] &= ~((uint64_t)1 << (b & 63u));
+        while (k > 0) {
+            const uint32_t u = ch[k];
+            if (!(l.dir[u] & LS_FLOW_QUEUED)) {
+                k--; /* stale: settled from an earlier bucket */
+                continue;
+            }
+            if (budget != 0 && n == budget)
+                break;
+            /* The first bucket past LS_COST_MAX starts at 2^31 exactly. */
+            if (l.cost[u] > LS_COST_MAX) {
+                f->phase = LS_FLOW_PHASE_FAILED;
+                st = LS_ERR_COST_OVERFLOW;
+                break;
+            }
+            k--;
+            l.queued--;
+            fresh_settle(&l, u, dirs, simd);
+            n++;
+        }
+        if (st != LS_OK)
+            break;
+        if (k > 0) {
+            /* The budget ran out: the rest goes back on top. */
+            ch[0] = f->ring[b];
+            if (ch[0] == LS_FLOW_NIL)
+                f->occupied[b >> 6] |= (uint64_t)1 << (b & 63u);
+            f->ring[b] = c;
+            f->ring[LS_FLOW_RING + b] = k;
+            st = LS_IN_PROGRESS;
             break;
         }
-        l.queued--;
-        fresh_settle(&l, u, dirs, simd);
-        n++;
+        chunk_give(f, c);
     }
     if (st == LS_OK)
         f->phase = LS_FLOW_PHASE_DONE;

@@ -35,7 +35,7 @@ static void test_bad_arguments_get_their_status(void)
     uint32_t n = 7;
     uint64_t dg;
 
-    CU_ASSERT_EQUAL(ls_flow_bytes_per_cell(), 14);
+    CU_ASSERT_EQUAL(ls_flow_bytes_per_cell(), 15);
     CU_ASSERT_EQUAL(ls_flow_create(5, 4, 1, NULL, NULL), LS_ERR_NULL_ARGUMENT);
     CU_ASSERT_EQUAL(ls_flow_create(0, 4, 1, NULL, &f), LS_ERR_BAD_SIZE);
     CU_ASSERT_PTR_NULL(f);
