@@ -143,9 +143,15 @@ ls_status ls_flow_step(ls_flow *flow, uint32_t budget, uint32_t *expansions);
  * plus O(1) per edited cell; an update that would touch many cells (more
  * edited cells than 1/16 of all, an affected region over 1/4, or a queue
  * that outgrows its room) computes the field again instead, writing every
- * cell (O(cells)) where that is decided. A refresh while a field or an
- * update is still unfinished starts the field again on grid's cells. A
- * field that ended with LS_ERR_COST_OVERFLOW is computed again too. */
+ * cell (O(cells)) where that is decided. While a field or an update is
+ * unfinished, a refresh with the same grid at the same revision returns
+ * LS_IN_PROGRESS and changes nothing (the work goes on), and any other
+ * starts the field again, fresh, on grid's cells (LS_IN_PROGRESS). A field
+ * that ended with LS_ERR_COST_OVERFLOW is computed again, fresh, on grid's
+ * cells (LS_IN_PROGRESS) whatever the grid. "The same grid" is the one the
+ * cells were last copied from, told apart by creation as the path queue
+ * does (never by address); another grid with the same cells costs the
+ * comparison only. */
 ls_status ls_flow_refresh(ls_flow *flow, const ls_grid *grid);
 
 /* Expansions of the field or update begun last (by ls_flow_begin or by an
