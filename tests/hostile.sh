@@ -121,7 +121,7 @@ printf 'lockstar-replay 1\nagent 1 0,0 1\nticks 5\n' >no-map.replay
 printf "${H}" >no-ticks.replay
 printf 'lockstar-replay 1\rmap m.map\ragent 1 0,0 1\rticks 5\r' >cr.replay
 printf "${H}ticks 5\0\n" >nul-byte.replay
-printf 'lockstar-replay 2\nmap m.map\n' >version.replay
+printf 'lockstar-replay 3\nmap m.map\n' >version.replay
 : >empty.replay
 { printf "${H}ticks 5 # "; mega x; echo; } >mega-comment.replay
 { printf 'lockstar-replay 1\nmap '; mega x; printf '\nticks 5\n'; } >mega-map.replay
@@ -219,7 +219,7 @@ replay no map|2|lockstar: no-map.replay: no 'map FILE' line|replay no-map.replay
 replay no ticks|2|lockstar: no-ticks.replay: no 'ticks N' line|replay no-ticks.replay
 replay CR-only line ends|2|lockstar: cr.replay:1: a carriage return inside the line: CR-only line ends are not read (use LF or CRLF line ends)|replay cr.replay
 replay NUL|2|lockstar: nul-byte.replay:4: a NUL byte in the line|replay nul-byte.replay
-replay version 2|2|lockstar: version.replay:1: unsupported replay version (this lockstar reads 'lockstar-replay 1')|replay version.replay
+replay version 3|2|lockstar: version.replay:1: unsupported replay version (this lockstar reads 'lockstar-replay 1' and 'lockstar-replay 2')|replay version.replay
 replay empty|2|lockstar: empty.replay: empty script (it starts with 'lockstar-replay 1')|replay empty.replay
 replay map name of a megabyte|2|lockstar: mega-map.replay:2: $X200...: cannot open: *|replay mega-map.replay
 replay comment of a megabyte|0|lockstar replay: 5 ticks, 1 agents (0 arrived, 0 moving, 0 waiting, 0 unreachable, 1 idle), 0 paths asked for (0 after edits), 1 threads, *|replay mega-comment.replay

@@ -129,7 +129,20 @@ bad_script() {
 head='lockstar-replay 1\nmap demo.map\n'
 bad_script "no header" 'map demo.map\nticks 1\n' 1 \
     "a replay script starts with 'lockstar-replay 1'"
-bad_script "version 2" 'lockstar-replay 2\n' 1 "unsupported replay version"
+bad_script "version 3" 'lockstar-replay 3\n' 1 "unsupported replay version"
+bad_script "group in version 1" "${head}agent 1 2,2 1\nat 0 group 5,5 1\nticks 5\n" 4 \
+    "'group' orders need 'lockstar-replay 2'"
+head2='lockstar-replay 2\nmap demo.map\n'
+bad_script "group without agents" "${head2}agent 1 2,2 1\nat 0 group 5,5\nticks 5\n" 4 \
+    "'group' takes a goal and at least one agent"
+bad_script "group unknown agent" "${head2}agent 1 2,2 1\nat 0 group 5,5 1 2\nticks 5\n" 4 \
+    "no agent with this id is declared before this line: '2'"
+bad_script "group bad id" "${head2}agent 1 2,2 1\nat 0 group 5,5 x\nticks 5\n" 4 \
+    "bad agent id"
+bad_script "group goal outside" "${head2}agent 1 2,2 1\nat 0 group 500,5 1\nticks 5\n" 4 \
+    "goal 500,5 is outside the 48x24 map"
+bad_script "unknown order v2" "${head2}agent 1 2,2 1\nat 0 fly 5,5 1\nticks 5\n" 4 \
+    "unknown order (expected move, group, set or rect): 'fly'"
 bad_script "unknown command" "${head}agnet 1 2,2 1\nticks 5\n" 3 \
     "unknown command: 'agnet'"
 bad_script "two maps" "${head}map demo.map\nticks 5\n" 3 \
