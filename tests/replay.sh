@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # replay.sh - `lockstar replay` end to end (`make check`): the bundled
-# examples' trails (examples/rts.trail is checked byte for byte, so every
+# examples' trails (examples/rts.trail and examples/groups.trail, the
+# same match with groups on flow fields, are checked byte for byte, so every
 # target of the platform matrix must print the same 2,401 lines); the
 # output formats; --threads and --budget against the queue itself;
 # --record and --verify finding a desync and naming the map or the
@@ -24,6 +25,13 @@ grep -q "^lockstar replay: 2400 ticks, 240 agents" "$tmp/err" ||
     fail "rts: summary line: $(head -1 "$tmp/err")"
 expect_code 0 "rts verify" replay "$rts" --verify "$ex/rts.trail"
 expect_line "rts verify" "verify: 2400 ticks match"
+
+# The same match fought with groups on flow fields (script version 2).
+expect_code 0 "groups" replay "$ex/groups.replay"
+cmp -s "$tmp/out" "$ex/groups.trail" ||
+    fail "groups: the output differs from examples/groups.trail (first: $(cmp "$tmp/out" "$ex/groups.trail" 2>&1 | head -1))"
+expect_code 0 "groups verify" replay "$ex/groups.replay" --verify "$ex/groups.trail" --threads 3
+expect_line "groups verify" "verify: 2400 ticks match"
 
 expect_code 0 "skirmish" replay "$skirmish"
 cp "$tmp/out" "$tmp/skirmish.out"

@@ -7,6 +7,7 @@
 #
 #   awk -v what=map -f tools/rtsgen.awk > examples/rts.map
 #   awk -v what=script -f tools/rtsgen.awk > examples/rts.replay
+#   awk -v what=groups -f tools/rtsgen.awk > examples/groups.replay
 #
 # Deterministic: its only randomness is the Park-Miller generator below
 # (integer products below 2^46, exact in awk's doubles). The files are
@@ -115,8 +116,62 @@ function print_script(   id, t, k, side, x, y, n, speeds, wall) {
     }
     print "ticks 2400"
 }
+# The same match fought with groups (script version 2): each army moves
+# in squads of 20 that share one flow field per goal; a few scouts still
+# take single paths; the same buildings and wall sections.
+function print_groups(   id, t, k, side, n, speeds, wall, squad, line) {
+    print "lockstar-replay 2"
+    print "# The RTS-like match of rts.replay fought with groups: squads of 20"
+    print "# units ordered together share one flow field per goal (script"
+    print "# version 2), while buildings go up and wall sections come down."
+    print "# Written by tools/rtsgen.awk; its trail is examples/groups.trail."
+    print "map rts.map"
+    print "cell 2.5"
+    print "swamp-cost 3"
+    print "options --connect 8 --corners none --heuristic octile"
+    print "budget 6000"
+    n = split("0.35 0.5 0.6 0.75 0.9 1.25", speeds, " ")
+    for (id = 1; id <= 240; id++) {
+        side = id <= 120 ? 0 : 1
+        if (side == 0) pick(5, 5, 18, 14); else pick(105, 77, 18, 14)
+        taken[px, py] = 1
+        print "agent " id " " px "," py " " speeds[1 + rnd(n)]
+    }
+    seed = 4242
+    wall = 0
+    for (t = 0; t < 2400; t += 40) {
+        # Two squads a time, one of each army, to a goal of its own.
+        for (k = 0; k < 2; k++) {
+            squad = rnd(6)
+            if (t < 400) {
+                if (k == 0) pick(48, 8, 30, 80); else pick(88, 8, 36, 60)
+            } else {
+                pick(30, 10, 80, 76)
+            }
+            line = "at " t " group " px "," py
+            for (id = 1; id <= 20; id++) line = line " " (k * 120 + squad * 20 + id)
+            print line
+        }
+        # Scouts: single orders.
+        for (k = 0; k < 3; k++) {
+            id = 1 + rnd(240)
+            pick(30, 10, 80, 76)
+            print "at " t " move " id " " px "," py
+        }
+        if (t % 120 == 80 && pick(50, 6, 70, 84))
+            print "at " t " rect " px "," py " 3,3 0"
+        if (t % 400 == 200 && wall < 5) {
+            print "at " t " rect 84," (8 + 16 * wall) " 1,5 1"
+            wall++
+        }
+        if (t % 600 == 360 && pick(30, 10, 80, 76))
+            print "at " t " rect " px "," py " 2,2 1"
+    }
+    print "ticks 2400"
+}
 BEGIN {
     build_map()
     if (what == "map") print_map()
+    else if (what == "groups") print_groups()
     else print_script()
 }
