@@ -474,9 +474,14 @@ LS_HOT_INLINE void fresh_try(fresh_locals *l, uint32_t u, uint32_t d,
  * and the unused lanes. */
 static const uint8_t lane_dir[12] = { 7, 0, 4, 8, 3, 8, 1, 8, 6, 2, 5, 8 };
 
-/* Lanes of each diagonal direction (4 NE, 5 SE, 6 SW, 7 NW); the straight
- * ones are always offered: N 1, W 4, E 6, S 9. */
+/* The lanes of the straight directions, always offered (N 1, W 4, E 6,
+ * S 9), and of the legal diagonals by the moves' bits 4-7 (NE lane 2, SE
+ * 10, SW 8, NW 0). */
 #define LANES_STRAIGHT 0x252u
+static const uint16_t diag_lanes[16] = {
+    0x000, 0x004, 0x400, 0x404, 0x100, 0x104, 0x500, 0x504,
+    0x001, 0x005, 0x401, 0x405, 0x101, 0x105, 0x501, 0x505
+};
 
 /* x's bits as an int32_t, without the implementation-defined conversion
  * of a value above INT32_MAX (compilers make this a plain move). */
@@ -514,9 +519,7 @@ LS_HOT_INLINE void fresh_offers_simd(fresh_locals *l, uint32_t u,
     const __m128i tb = _mm_set_epi32(0, bits_i32(c2[2]), bits_i32(c2[1]),
                                      bits_i32(c2[0]));
     /* unsigned c < tv as signed after flipping the top bits */
-    const uint32_t lanes = LANES_STRAIGHT | ((legal >> 7) & 1u) |
-                           ((legal >> 4) & 1u) << 2 | ((legal >> 6) & 1u) << 8 |
-                           ((legal >> 5) & 1u) << 10;
+    const uint32_t lanes = LANES_STRAIGHT | diag_lanes[legal >> 4];
     uint32_t lower = lane_bits(
         _mm_cmpgt_epi32(_mm_xor_si128(tt, bias), _mm_xor_si128(cdiag, bias)),
         _mm_cmpgt_epi32(_mm_xor_si128(tm, bias), _mm_xor_si128(cmid, bias)),
