@@ -18,7 +18,8 @@
 //   ...
 //   -->
 // Assembly: `import` statements go to the top, those of './lockstar.mjs'
-// or 'lockstar' (and './movingai.mjs' or 'lockstar/movingai') rewritten to
+// or 'lockstar' (and './movingai.mjs' or 'lockstar/movingai',
+// './lockstar-replay.mjs' or 'lockstar/replay') rewritten to
 // the build tree's modules; every block opens a block scope nested in the
 // one before, all closed at the end, so a later block may declare a name
 // again (`const g`) and still use what the blocks before it declared
@@ -132,6 +133,7 @@ export function extractPrograms(pages) {
 const MODULES = new Map([
   ['./lockstar.mjs', 'lockstar.mjs'], ['lockstar', 'lockstar.mjs'],
   ['./movingai.mjs', 'movingai.mjs'], ['lockstar/movingai', 'movingai.mjs'],
+  ['./lockstar-replay.mjs', 'lockstar-replay.mjs'], ['lockstar/replay', 'lockstar-replay.mjs'],
 ]);
 function rewriteImport(text) {
   return text.replace(/(from\s*|import\s*)(['"])([^'"]+)\2/g, (all, head, q, spec) =>
