@@ -192,10 +192,11 @@ static int grow(reader *r, void **array, uint32_t *room, uint32_t count,
  * index + 1, 0 when empty; the table is kept at most half full. */
 static uint32_t id_slot(int64_t id, uint32_t mask)
 {
-    uint64_t z = (uint64_t)id + 0x9e3779b97f4a7c15u;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return (uint32_t)(z ^ (z >> 31)) & mask;
+    /* SplitMix64 of the id: the library's generator seeded with the id
+     * gives exactly that as its first number (lockstar.h, ls_rng). */
+    ls_rng rng;
+    ls_rng_seed(&rng, (uint64_t)id);
+    return (uint32_t)ls_rng_next(&rng) & mask;
 }
 
 static const cli_replay_agent *find_agent(const reader *r, int64_t id)
