@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // scriptrun.mjs - running the golden scripts (format version 2: queue,
 // batch, edits, path checks, world frames, line of sight, smoothing,
-// agents) through lockstar.mjs, every line compared as tools/
+// agents, flow fields) through lockstar.mjs, every line compared as tools/
 // vecfile_script_run.c does in C; each difference one line
 // "FILE:LINE: script ID (what): field: expected X, got Y". Not done here:
 // smoothing a copy in place (the JS API never smooths in place) and the
@@ -14,7 +14,8 @@ import { mapCells, buildGrid, statusOf, Report, pointsText } from './vecrun.mjs'
 import { fnv1a64 } from './mapgen.mjs';
 
 const RESULT_KEYS = new Set(['cost', 'expansions', 'length', 'digest', 'first', 'reason', 'changed',
-  'clear', 'count', 'at', 'cell', 'state', 'target', 'travelled', 'pending']);
+  'clear', 'count', 'at', 'cell', 'state', 'target', 'travelled', 'pending', 'end', 'slices', 'direction']);
+const NULL_ARGUMENT = -1;
 
 // "-> N NAME key values ..." into { status, name, fields: { key: [values] } }.
 function parseExpected(tokens) {
@@ -66,6 +67,7 @@ class ScriptRun {
   destroy() {
     this.grid.destroy();
     if (this.queue) this.queue.destroy();
+    if (this.flow) this.flow.destroy();
     this.agent.destroy();
   }
 
@@ -227,9 +229,71 @@ class ScriptRun {
         this.check(op, 'check-path', ls.checkPath(this.grid, libraryQuery(this.query), pts, n(0)));
         break;
       }
+      case 'flow':
+      case 'flow-begin':
+      case 'flow-refresh':
+      case 'flow-cell':
+        this.flowOp(op, key, args, exp);
+        break;
       default:
         this.geo(op, key, args, exp);
     }
+  }
+
+  // The flow lines (vectors/README.md "Flow lines") through ls.Flow. A
+  // flow whose create failed is C's NULL: its calls are NULL_ARGUMENT here
+  // without reaching the wasm (a JS Flow cannot be NULL).
+  flowOp(op, key, args, exp) {
+    const ls = this.ls;
+    const line = op.line;
+    const n = (k) => Number(args[k]);
+    if (key === 'flow') {
+      const r = statusOf(() => ls.createFlow(this.w, this.h, n(0)));
+      this.status(line, key, exp, r.status);
+      this.flow = r.status === 0 ? r.value : null;
+      return;
+    }
+    const f = this.flow;
+    if (key === 'flow-cell') {
+      const c = f ? statusOf(() => f.cost(n(0), n(1))) : { status: NULL_ARGUMENT };
+      const d = f ? statusOf(() => f.direction(n(0), n(1))) : { status: NULL_ARGUMENT };
+      this.status(line, key, exp, c.status);
+      this.diff(line, key, 'status of ls_flow_direction', c.status, d.status);
+      if (c.status === exp.status && exp.fields.cost) {
+        this.diff(line, key, 'cost', exp.fields.cost[0], c.value);
+        this.diff(line, key, 'direction', exp.fields.direction[0], d.value);
+      }
+      return;
+    }
+    const st = !f ? NULL_ARGUMENT : key === 'flow-begin'
+      ? f.begin(this.grid, libraryQuery(this.query), parsePoints(this.file, line, args.slice(2)))
+      : f.refresh(this.grid);
+    this.status(line, key, exp, st);
+    const started = st === (key === 'flow-begin' ? 0 : ls.STATUS.IN_PROGRESS);
+    if (!exp.fields.end) {
+      if (started && st === exp.status) this.diff(line, key, 'a field run', 'none', 'started');
+      return;
+    }
+    if (!started) return;
+    // The field run: steps until not IN_PROGRESS, one more step, the totals.
+    const budget = n(0);
+    let slices = 0;
+    let sum = 0;
+    let end;
+    do {
+      end = f.step(budget);
+      slices++;
+      sum += f.lastExpansions;
+      if (budget !== 0 && f.lastExpansions > budget) this.diff(line, key, 'a step\'s expansions', `<= ${budget}`, f.lastExpansions);
+    } while (end === ls.STATUS.IN_PROGRESS);
+    this.diff(line, key, 'end', exp.fields.end.join(' '), `${end} ${ls.statusName(end)}`);
+    this.diff(line, key, 'one more step', `${end} 0`, `${f.step(budget)} ${f.lastExpansions}`);
+    this.diff(line, key, 'slices', exp.fields.slices[0], slices);
+    this.diff(line, key, 'expansions', exp.fields.expansions[0], f.expansions());
+    this.diff(line, key, 'expansions of the steps', f.expansions(), sum);
+    const d = statusOf(() => f.digest());
+    if (exp.fields.digest) this.diff(line, key, 'field digest', exp.fields.digest[0], d.value);
+    else this.diff(line, key, 'status of ls_flow_digest', end, d.status);
   }
 
   geo(op, key, args, exp) {

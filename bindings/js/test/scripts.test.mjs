@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // scripts.test.mjs - every golden script of vectors/ (format version 2:
 // queue.vec, batch.vec, edits.vec, pathcheck.vec, world.vec, sight.vec,
-// smooth.vec, follow.vec) through lockstar.mjs, every line compared
+// smooth.vec, follow.vec, flow.vec) through lockstar.mjs, every line compared
 // (test/scriptrun.mjs). A tampered copy of each kind of line must fail.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadLockstar, vectorsDir } from './helpers.mjs';
@@ -48,12 +48,20 @@ const TAMPER = [
   ['sight.vec', /^(line .* -> 0 LS_OK count )(\d+)/m, 'count'],
   ['smooth.vec', /^(path-length .* -> 0 LS_OK length )(\d+)/m, 'length'],
   ['follow.vec', /^(step \d+ -> 0 LS_OK at -?\d+ -?\d+ state \d+ target \d+ travelled )(\d+)/m, 'travelled'],
+  // flow.vec (lockstar_flow.h through ls.Flow), when the vectors hold it.
+  ...(existsSync(join(vectorsDir, 'flow.vec')) ? [
+    ['flow.vec', /^(flow-begin .* -> 0 LS_OK end 0 LS_OK slices \d+ expansions \d+ digest )([0-9a-f])/m, 'field digest', null, true],
+    ['flow.vec', /^(flow-cell \d+ \d+ -> 0 LS_OK cost )(\d+)/m, 'cost'],
+    ['flow.vec', /^(flow-refresh \d+ -> 1 LS_IN_PROGRESS end 0 LS_OK slices )(\d+)/m, 'slices'],
+  ] : []),
 ];
 
 test('a tampered script fails at the changed line, for every kind of line', async () => {
   const ls = await loadLockstar();
   const dir = mkdtempSync(join(tmpdir(), 'lockstar-js-scr-'));
   try {
+    // Maps read from files (flow.vec's maps/*.map), beside the copies.
+    if (existsSync(join(vectorsDir, 'maps'))) cpSync(join(vectorsDir, 'maps'), join(dir, 'maps'), { recursive: true });
     for (const [file, re, field, replacement, hex] of TAMPER) {
       const text = readFileSync(join(vectorsDir, file), 'latin1');
       const m = re.exec(text);
