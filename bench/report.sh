@@ -430,9 +430,9 @@ if "$bin" --help | grep -q -- '--flow'; then
         set -- "$@" "$map" "$map.scen"
     done
     if [ $# -gt 0 ]; then
-        "$bin" --flow --repeat "$flow_repeat" "$@" >"$tmp/flow.md" || exit 1
+        "$bin" --flow --clock "$clock" --repeat "$flow_repeat" "$@" >"$tmp/flow.md" || exit 1
     fi
-    "$bin" --flow --repeat "$flow_repeat" --gen-percent 0 --generate 1024 |
+    "$bin" --flow --clock "$clock" --repeat "$flow_repeat" --gen-percent 0 --generate 1024 |
         tail -n 1 >>"$tmp/flow.md" || exit 1
 fi
 
@@ -587,13 +587,13 @@ fi
         echo
         echo "## Flow fields"
         echo
-        echo "\`lockstar-bench --flow --repeat $flow_repeat MAP SCEN ...\` and"
-        echo "\`lockstar-bench --flow --repeat $flow_repeat --gen-percent 0 --generate 1024\`"
+        echo "\`lockstar-bench --flow --clock $clock --repeat $flow_repeat MAP SCEN ...\` and"
+        echo "\`lockstar-bench --flow --clock $clock --repeat $flow_repeat --gen-percent 0 --generate 1024\`"
         echo "(gen1024-0: an open 1024 x 1024 field): per map, a whole flow field"
         echo "(ls_flow_begin and ls_flow_step to the end, default moves) towards the"
         echo "first query's goal, and a Dijkstra ls_find_path (LS_HEURISTIC_ZERO)"
         echo "from that goal to the field's farthest cell, which expands the same"
-        echo "cells; the two take turns for $flow_repeat rounds, medians of wall"
+        echo "cells; the two take turns for $flow_repeat rounds, medians of $clock"
         echo "time. Update: the cell halfway along the farthest cell's directions"
         echo "blocked and the field refreshed to the end, then opened and refreshed"
         echo "again (mean of the two; the field must end as it began). Goals: the"
