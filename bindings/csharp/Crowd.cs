@@ -125,12 +125,17 @@ namespace Lockstar
         public readonly int Width, Height;
         readonly CrowdConfig config;
 
+        // The profiler hook. The library calls one static method (IL2CPP,
+        // Unity's ahead-of-time compiler, calls back into static methods
+        // marked MonoPInvokeCallback only), whose delegate lives as long as
+        // the program; its user pointer is a weak GCHandle to the crowd,
+        // freed by Dispose or the finalizer.
         [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
         delegate void NativePhase(IntPtr user, int phase);
-        // The profiler and the delegate the library calls, kept alive as
-        // long as the crowd (the library holds only the function pointer).
+        static readonly NativePhase PhaseHook = OnPhase;
+        static readonly IntPtr PhaseHookPointer = Marshal.GetFunctionPointerForDelegate(PhaseHook);
         readonly Action<CrowdPhase> profiler;
-        readonly NativePhase phaseHook;
+        GCHandle self;
         Exception profilerFault;
 
         /// <summary>A crowd for grids of width x height with the default config.</summary>
@@ -150,26 +155,38 @@ namespace Lockstar
             CrowdConfig c = config.Complete();
             if (profiler != null) {
                 this.profiler = profiler;
-                phaseHook = OnPhase;
-                c.PhaseHook = Marshal.GetFunctionPointerForDelegate(phaseHook);
-                c.User = IntPtr.Zero;
+                self = GCHandle.Alloc(this, GCHandleType.Weak);
+                c.PhaseHook = PhaseHookPointer;
+                c.User = GCHandle.ToIntPtr(self);
             }
             Status st = Native.ls_crowd_create(ref c, IntPtr.Zero, out Handle);
-            if (st != Status.Ok)
+            if (st != Status.Ok) {
+                if (self.IsAllocated) self.Free();
+                GC.SuppressFinalize(this);
                 throw new LockstarException("ls_crowd_create(" + c + ")", st);
+            }
+            if (profiler == null) GC.SuppressFinalize(this);
             this.config = c;
             Width = c.Width;
             Height = c.Height;
         }
 
-        void OnPhase(IntPtr user, int phase)
+        [MonoPInvokeCallback(typeof(NativePhase))]
+        static void OnPhase(IntPtr user, int phase)
         {
+            Crowd crowd = GCHandle.FromIntPtr(user).Target as Crowd;
+            if (crowd == null) return;
             // An exception must not unwind through the library's frames.
             try {
-                profiler((CrowdPhase)phase);
+                crowd.profiler((CrowdPhase)phase);
             } catch (Exception e) {
-                if (profilerFault == null) profilerFault = e;
+                if (crowd.profilerFault == null) crowd.profilerFault = e;
             }
+        }
+
+        ~Crowd()
+        {
+            if (self.IsAllocated) self.Free();
         }
 
         /// <summary>The config the crowd was made with.</summary>
@@ -413,7 +430,18 @@ namespace Lockstar
         public void Dispose()
         {
             Handle.Dispose();
+            if (self.IsAllocated) self.Free();
+            GC.SuppressFinalize(this);
         }
+    }
+
+    /// <summary>Marks a static method the library calls back, for Unity's IL2CPP (which
+    /// looks for an attribute of this name on reverse P/Invoke targets).</summary>
+    [AttributeUsage(AttributeTargets.Method)]
+    internal sealed class MonoPInvokeCallbackAttribute : Attribute
+    {
+        public MonoPInvokeCallbackAttribute(Type type) { Type = type; }
+        public Type Type { get; private set; }
     }
 
     public sealed partial class Grid

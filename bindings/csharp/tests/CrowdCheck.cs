@@ -306,6 +306,18 @@ namespace Lockstar.Tests
                 Same("a throwing profiler's exception after the tick", true, thrown);
                 Same("the tick completed", 1u, c.Ticks);
             }
+            // Crowds with profilers left to the collector: their finalizers
+            // free the handles the hook finds them by, and the SafeHandles
+            // destroy them; a live one still calls its own.
+            int calls = 0;
+            for (int i = 0; i < 20; i++) new Crowd(new CrowdConfig(4, 4), p => calls++);
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            GC.Collect();
+            using (Crowd c = new Crowd(new CrowdConfig(4, 4), p => calls += 1000))
+            using (Grid g = new Grid(4, 4))
+                c.Tick(g);
+            Same("a live crowd's profiler after others were collected", true, calls >= 1000 && calls % 1000 == 0);
         }
 
         // The per-tick calls allocate no managed memory (after a first round,
