@@ -36,5 +36,8 @@ int suite_picture_register(void);
 int suite_flow_register(void);
 int suite_flow_exact_register(void);
 int suite_flow_model_register(void);
+int suite_crowd_register(void);
+int suite_crowd_tick_register(void);
+int suite_crowd_route_register(void);
 
 #endif
