@@ -2,8 +2,9 @@
 /*
  * selftest_interp.c - the one interpreter of the vector script language
  * (selftest_interp.h): the path queue, batches, map edits with their map
- * digests, path checks and the geometry lines, each line's call made and
- * every observed value handed to the caller with its golden value.
+ * digests, path checks, the geometry lines and flow fields, each line's
+ * call made and every observed value handed to the caller with its golden
+ * value.
  *
  * What each line observes, in order (the self-test folds these values,
  * tools/selftestgen folds the golden ones in the same order):
@@ -22,7 +23,12 @@
  *   ls_check_path (each only after the one before returned LS_OK), and
  *   after LS_OK the check's first illegal point, reason, cost and changed
  *   flag; CHECK_PATH the same from ls_check_path on;
- *   the geometry lines (the host's alone) their status and values.
+ *   the geometry lines (the host's alone) their status and values;
+ *   FLOW the create status; FLOW_BEGIN and FLOW_REFRESH the call's status
+ *   and, after LS_OK (for a refresh LS_IN_PROGRESS), the field run's
+ *   end status, its ls_flow_step calls, ls_flow_expansions and, when the
+ *   end is LS_OK, the field digest; FLOW_CELL ls_flow_cost's status and,
+ *   after LS_OK, the cost and the direction.
  */
 #include <string.h>
 #include "digest.h"
@@ -460,6 +466,103 @@ static void geometry(ls__script *s, const ls__sop *op)
     }
 }
 
+/* ---- flow fields ---------------------------------------------------------- */
+
+/* Step the field begun (or the update started) to its end under op's
+ * budget and observe the end: status, steps, expansions (the steps' sum),
+ * digest. */
+static void field_run(ls__script *s, const ls__sop *op, const char *what)
+{
+    ls_status st, again;
+    uint32_t slices = 0, did = 0, sum = 0, total = 0, extra = 1;
+    uint64_t d = 0;
+    int shown = op->has_result;
+    do {
+        did = 0;
+        st = ls_flow_step(s->flow, op->budget, &did);
+        slices++;
+        sum += did;
+        if (op->budget != 0 && did > op->budget)
+            fail(s, op, what, "step expansions", "at most the budget",
+                 "more");
+        if (st == LS_IN_PROGRESS && did == 0) {
+            fail(s, op, what, "step", "progress", "none");
+            break;
+        }
+    } while (st == LS_IN_PROGRESS);
+    see(s, op, what, "end status", LS__SEE_STATUS, op->end_status, st, shown);
+    shown = shown && st == op->end_status;
+    see(s, op, what, "slices", LS__SEE_NUMBER, op->slices, slices, shown);
+    again = ls_flow_step(s->flow, op->budget, &extra);
+    if (again != st || extra != 0)
+        fail(s, op, what, "one more step", "the same status, 0 expansions",
+             "another");
+    ls_flow_expansions(s->flow, &total);
+    see(s, op, what, "expansions", LS__SEE_NUMBER, op->expansions, total,
+        shown);
+    if (total != sum)
+        fail(s, op, what, "expansions", "the steps' sum", "another number");
+    if (st == LS_OK) {
+        ls_flow_digest(s->flow, &d);
+        see(s, op, what, "field digest", LS__SEE_HEX,
+            (int64_t)op->field_digest, (int64_t)d, shown);
+    } else if (ls_flow_digest(s->flow, &d) != st) {
+        fail(s, op, what, "digest call", "the end status", "another");
+    }
+}
+
+static void flow_line(ls__script *s, const ls__sop *op)
+{
+    ls_point goals[LS__SOP_POINTS_MAX];
+    ls_status st, ds;
+    int32_t cost = 0, dir = 0;
+    uint32_t i, n = op->point_count;
+
+    switch (op->kind) {
+    case LS__SOP_FLOW:
+        if (s->flow) {
+            fail(s, op, "flow", "create", "one flow", "a second");
+            return;
+        }
+        st = ls_flow_create(s->width, s->height, op->capacity, s->allocator,
+                            &s->flow);
+        see(s, op, "flow", "create", LS__SEE_STATUS, op->status, st, 1);
+        return;
+    case LS__SOP_FLOW_BEGIN:
+        if (n > LS__SOP_POINTS_MAX)
+            n = LS__SOP_POINTS_MAX;
+        for (i = 0; i < n; i++)
+            goals[i] = op->points[i];
+        st = ls_flow_begin(s->flow, s->grid, &s->query, goals, n);
+        see(s, op, "flow-begin", "status", LS__SEE_STATUS, op->status, st, 1);
+        if (st == LS_OK)
+            field_run(s, op, "flow-begin");
+        return;
+    case LS__SOP_FLOW_REFRESH:
+        st = ls_flow_refresh(s->flow, s->grid);
+        see(s, op, "flow-refresh", "status", LS__SEE_STATUS, op->status, st,
+            1);
+        if (st == LS_IN_PROGRESS)
+            field_run(s, op, "flow-refresh");
+        return;
+    default: /* LS__SOP_FLOW_CELL */
+        st = ls_flow_cost(s->flow, op->x, op->y, &cost);
+        ds = ls_flow_direction(s->flow, op->x, op->y, &dir);
+        see(s, op, "flow-cell", "status", LS__SEE_STATUS, op->status, st, 1);
+        if (ds != st)
+            fail(s, op, "flow-cell", "direction status", "the cost's",
+                 "another");
+        if (st == LS_OK) {
+            const int shown = op->has_result;
+            see(s, op, "flow-cell", "cost", LS__SEE_NUMBER, op->field_cost,
+                cost, shown);
+            see(s, op, "flow-cell", "direction", LS__SEE_NUMBER,
+                op->direction, dir, shown);
+        }
+        return;
+    }
+}
+
 /* ---- lines --------------------------------------------------------------- */
 
 static void options(ls__script *s, const ls__sop *op)
@@ -581,6 +684,10 @@ void ls__script_line(ls__script *s, const ls__sop *op)
             geometry(s, op);
             break;
         }
+        if (op->kind >= LS__SOP_FLOW && op->kind <= LS__SOP_FLOW_CELL) {
+            flow_line(s, op);
+            break;
+        }
         fail(s, op, "script", "line", "an operation", "a stray line");
         break;
     }
@@ -590,4 +697,6 @@ void ls__script_end(ls__script *s)
 {
     ls_queue_destroy(s->queue);
     s->queue = NULL;
+    ls_flow_destroy(s->flow);
+    s->flow = NULL;
 }

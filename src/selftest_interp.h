@@ -38,7 +38,8 @@ enum {
     LS__SOP_CHECK, LS__SOP_CHECK_PATH, LS__SOP_FRAME, LS__SOP_WORLD_CELL,
     LS__SOP_TO_CELL, LS__SOP_CENTRE, LS__SOP_DISTANCE, LS__SOP_SEGMENT,
     LS__SOP_PATH_LENGTH, LS__SOP_LINE, LS__SOP_SIGHT, LS__SOP_SMOOTH,
-    LS__SOP_AGENT, LS__SOP_SPEED, LS__SOP_ROUTE, LS__SOP_STEP
+    LS__SOP_AGENT, LS__SOP_SPEED, LS__SOP_ROUTE, LS__SOP_STEP,
+    LS__SOP_FLOW, LS__SOP_FLOW_BEGIN, LS__SOP_FLOW_REFRESH, LS__SOP_FLOW_CELL
 };
 
 /* The most points one line carries (tools/vecfile.h's VF_CHECK_PATH_MAX). */
@@ -79,6 +80,10 @@ typedef struct ls__sop {
     int32_t state;           /* ROUTE STEP */
     uint32_t target;
     int32_t travelled;       /* STEP */
+    ls_status end_status;    /* FLOW_BEGIN FLOW_REFRESH: the field run's */
+    uint32_t slices, expansions;
+    uint64_t field_digest;
+    int32_t field_cost, direction; /* FLOW_CELL */
 } ls__sop;
 
 /* How an observed value reads: a number (32 bits), a status (32), a
@@ -146,6 +151,7 @@ typedef struct ls__script {
     ls_world frame;          /* frame 0 0 65536 until a FRAME line */
     ls_agent agent;          /* all zero until an AGENT line */
     ls_point route[LS__SOP_POINTS_MAX]; /* the agent's waypoints */
+    ls_flow *flow;           /* made by a FLOW line (allocator's) */
 } ls__script;
 
 /* Start a script on grid (edited by it) with query as the current query,
@@ -158,7 +164,7 @@ void ls__script_begin(ls__script *s, const ls__script_env *env, void *ctx,
 /* Run one line (a TICK or BATCH with its records, through env->record;
  * a FINISHED or QUERY line alone is a stray line). */
 void ls__script_line(ls__script *s, const ls__sop *op);
-/* Destroy the script's queue. */
+/* Destroy the script's queue and flow. */
 void ls__script_end(ls__script *s);
 
 #endif

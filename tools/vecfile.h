@@ -134,6 +134,16 @@ typedef struct vf_vector {
  *   VF_OP_STEP       step COUNT               count, status; out_x, out_y,
  *                                             state, target, travelled
  *
+ * and the flow lines (lockstar_flow.h; the result when vf_op_has_result):
+ *
+ *   VF_OP_FLOW       flow MAXGOALS            capacity, status
+ *   VF_OP_FLOW_BEGIN flow-begin BUDGET COUNT  budget, points (the goals),
+ *                    X,Y ...                  status; end_status, slices,
+ *                                             expansions, field_digest
+ *   VF_OP_FLOW_REFRESH flow-refresh BUDGET    budget, status; likewise
+ *   VF_OP_FLOW_CELL  flow-cell X Y            x, y, status; field_cost,
+ *                                             direction
+ *
  * "status" is what the call must return (for VF_OP_FINISHED the request's
  * ls_queue_status). The query every submit, query, check and check-path
  * uses is the script's query until the first VF_OP_OPTIONS, then the
@@ -149,7 +159,8 @@ enum {
     VF_OP_FRAME, VF_OP_WORLD_CELL, VF_OP_TO_CELL, VF_OP_CENTRE,
     VF_OP_DISTANCE, VF_OP_SEGMENT, VF_OP_PATH_LENGTH, VF_OP_LINE,
     VF_OP_SIGHT, VF_OP_SMOOTH, VF_OP_AGENT, VF_OP_SPEED, VF_OP_ROUTE,
-    VF_OP_STEP
+    VF_OP_STEP, VF_OP_FLOW, VF_OP_FLOW_BEGIN, VF_OP_FLOW_REFRESH,
+    VF_OP_FLOW_CELL
 };
 
 #define VF_CHECK_PATH_MAX 64     /* points of one check-path line, and of
@@ -191,6 +202,13 @@ typedef struct vf_op {
     int32_t state;           /* ROUTE STEP: the agent's after the call */
     uint32_t target;
     int32_t travelled;       /* STEP */
+    /* Flow lines: the field run's end and the cell's values. */
+    ls_status end_status;    /* FLOW_BEGIN FLOW_REFRESH: the last step's */
+    uint32_t slices;         /* ls_flow_step calls */
+    uint32_t expansions;     /* ls_flow_expansions after them */
+    uint64_t field_digest;   /* ls_flow_digest (end_status LS_OK) */
+    int32_t field_cost;      /* FLOW_CELL: ls_flow_cost's */
+    int32_t direction;       /* FLOW_CELL: ls_flow_direction's */
 } vf_op;
 
 typedef struct vf_script {
@@ -208,7 +226,9 @@ typedef struct vf_script {
  * LS_OK, LS_NO_PATH, LS_EXPANSION_LIMIT or LS_ERR_POOL_FULL (its result);
  * QUERY with status >= 0 (result); CHECK and CHECK_PATH with LS_OK (check);
  * the geometry lines but FRAME, AGENT and SPEED with LS_OK, and LINE and
- * SMOOTH also with LS_ERR_BUFFER_TOO_SMALL (the count alone). */
+ * SMOOTH also with LS_ERR_BUFFER_TOO_SMALL (the count alone); FLOW_BEGIN
+ * and FLOW_CELL with LS_OK, FLOW_REFRESH with LS_IN_PROGRESS (FLOW
+ * never). */
 int vf_op_has_result(const vf_op *op);
 
 typedef struct vf_file {

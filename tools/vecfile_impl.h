@@ -71,6 +71,7 @@ typedef struct vf_script_state {
     int queue_users;         /* a submit, cancel, release, tick or check */
     int after_tick;          /* the last line was a tick or a finished */
     uint32_t batch_left;     /* query lines still owed to a batch */
+    int have_flow;           /* its "flow" line was read */
 } vf_script_state;
 
 /* One line of a script (tok[0..n), the line's number): NULL, or the reason

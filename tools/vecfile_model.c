@@ -155,6 +155,8 @@ int vf_op_has_result(const vf_op *op)
     case VF_OP_LINE:
     case VF_OP_SMOOTH:
         return op->status == LS_OK || op->status == LS_ERR_BUFFER_TOO_SMALL;
+    case VF_OP_FLOW: return 0;
+    case VF_OP_FLOW_REFRESH: return op->status == LS_IN_PROGRESS;
     default: return op->kind >= VF_OP_WORLD_CELL && op->status == LS_OK;
     }
 }

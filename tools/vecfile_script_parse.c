@@ -293,6 +293,80 @@ static const char *parse_geo(vf_op *op, char **tok, int n)
     return parse_geo_tail(op, tok, n, at + 3);
 }
 
+/* "end S NAME slices K expansions E [digest D]" at tok[at..n) of a flow
+ * line (digest exactly when S is LS_OK). */
+static const char *parse_field_run(vf_op *op, char **tok, int n, int at)
+{
+    const char *bad = "flow: expected end S NAME slices K expansions E "
+                      "[digest D] (digest exactly when S is LS_OK)";
+    if (n < at + 7 || strcmp(tok[at], "end") != 0 ||
+        vf_parse_i32(tok[at + 1], &op->end_status) != 0 ||
+        !vf_status_known(op->end_status) ||
+        strcmp(ls_status_name(op->end_status), tok[at + 2]) != 0 ||
+        strcmp(tok[at + 3], "slices") != 0 ||
+        vf_parse_u32(tok[at + 4], &op->slices) != 0 ||
+        strcmp(tok[at + 5], "expansions") != 0 ||
+        vf_parse_u32(tok[at + 6], &op->expansions) != 0)
+        return bad;
+    if (op->end_status != LS_OK)
+        return n == at + 7 ? NULL : bad;
+    return n == at + 9 && strcmp(tok[at + 7], "digest") == 0 &&
+                   vf_parse_hex64(tok[at + 8], &op->field_digest) == 0
+               ? NULL
+               : bad;
+}
+
+/* The flow lines (vectors/README.md, "Flow lines"). */
+static const char *parse_flow(vf_op *op, char **tok, int n)
+{
+    int32_t v[2];
+    int at;
+    switch (op->kind) {
+    case VF_OP_FLOW:
+        if (n != 5 || vf_parse_u32(tok[1], &op->capacity) != 0 ||
+            parse_arrow_status(tok, n, 2, &op->status) != 0)
+            return "flow: expected flow MAXGOALS -> N NAME";
+        return NULL;
+    case VF_OP_FLOW_BEGIN:
+        if (n < 3 || vf_parse_u32(tok[1], &op->budget) != 0)
+            return "flow-begin: expected flow-begin BUDGET COUNT X,Y ... -> "
+                   "N NAME [...]";
+        at = parse_list(tok, n, 2, &op->point_count, &op->points);
+        if (at < 0 || parse_arrow_status(tok, n, at, &op->status) != 0)
+            return "flow-begin: expected COUNT (0..64) goals X,Y then -> N "
+                   "NAME";
+        break;
+    case VF_OP_FLOW_REFRESH:
+        if (n < 5 || vf_parse_u32(tok[1], &op->budget) != 0 ||
+            parse_arrow_status(tok, n, 2, &op->status) != 0)
+            return "flow-refresh: expected flow-refresh BUDGET -> N NAME "
+                   "[...]";
+        at = 2;
+        break;
+    default: /* VF_OP_FLOW_CELL */
+        if (n < 6 || parse_ints(tok + 1, 2, v) != 0 ||
+            parse_arrow_status(tok, n, 3, &op->status) != 0)
+            return "flow-cell: expected flow-cell X Y -> N NAME [cost C "
+                   "direction R]";
+        op->x = v[0];
+        op->y = v[1];
+        if (!vf_op_has_result(op))
+            return n == 6 ? NULL : "flow-cell: cost and direction only with "
+                                   "LS_OK";
+        return n == 10 && strcmp(tok[6], "cost") == 0 &&
+                       vf_parse_i32(tok[7], &op->field_cost) == 0 &&
+                       strcmp(tok[8], "direction") == 0 &&
+                       vf_parse_i32(tok[9], &op->direction) == 0
+                   ? NULL
+                   : "flow-cell: expected cost C direction R";
+    }
+    at += 3;
+    if (!vf_op_has_result(op))
+        return n == at ? NULL : "flow: the end of the run only after LS_OK "
+                                "(flow-refresh: LS_IN_PROGRESS)";
+    return parse_field_run(op, tok, n, at);
+}
+
 static int parse_ints(char **tok, int count, int32_t *out)
 {
     int i;
@@ -439,6 +513,8 @@ static const char *parse_op(vf_script *s, vf_script_state *st, vf_op *op,
     default:
         if (op->kind >= VF_OP_FRAME && op->kind <= VF_OP_STEP)
             return parse_geo(op, tok, n);
+        if (op->kind >= VF_OP_FLOW && op->kind <= VF_OP_FLOW_CELL)
+            return parse_flow(op, tok, n);
         break;
     }
     (void)s;
@@ -463,7 +539,10 @@ const char *vf_parse_script_line(vf_file *f, vf_script *s,
         { "line", VF_OP_LINE }, { "sight", VF_OP_SIGHT },
         { "smooth", VF_OP_SMOOTH }, { "agent", VF_OP_AGENT },
         { "speed", VF_OP_SPEED }, { "route", VF_OP_ROUTE },
-        { "step", VF_OP_STEP },
+        { "step", VF_OP_STEP }, { "flow", VF_OP_FLOW },
+        { "flow-begin", VF_OP_FLOW_BEGIN },
+        { "flow-refresh", VF_OP_FLOW_REFRESH },
+        { "flow-cell", VF_OP_FLOW_CELL },
     };
     int32_t kind = 0;
     const char *reason;
@@ -519,6 +598,14 @@ const char *vf_parse_script_line(vf_file *f, vf_script *s,
         if (!st->have_queue)
             return "script: a queue line must come first";
         st->queue_users = 1;
+    }
+    if (kind == VF_OP_FLOW) {
+        if (st->have_flow)
+            return "flow: at most once in a script";
+        st->have_flow = 1;
+    } else if (kind > VF_OP_FLOW && kind <= VF_OP_FLOW_CELL &&
+               !st->have_flow) {
+        return "script: a flow line must come first";
     }
     op = vf_add_op(s, kind);
     if (!op)

@@ -149,6 +149,12 @@ static void sop_of(const vf_op *op, ls__sop *out)
     out->state = op->state;
     out->target = op->target;
     out->travelled = op->travelled;
+    out->end_status = op->end_status;
+    out->slices = op->slices;
+    out->expansions = op->expansions;
+    out->field_digest = op->field_digest;
+    out->field_cost = op->field_cost;
+    out->direction = op->direction;
 }
 
 /* Record i of the TICK or BATCH being run: the line i + 1 after it. */

@@ -422,6 +422,53 @@ static int write_geo(vf_text *t, const vf_op *op)
     return 0;
 }
 
+/* A flow line (vectors/README.md, "Flow lines"). */
+static int write_flow(vf_text *t, const vf_op *op)
+{
+    switch (op->kind) {
+    case VF_OP_FLOW:
+        put(t, "flow ");
+        put_u(t, op->capacity);
+        put_status(t, op->status);
+        return 0;
+    case VF_OP_FLOW_CELL:
+        put(t, "flow-cell ");
+        put_ij(t, op->x, op->y);
+        put_status(t, op->status);
+        if (vf_op_has_result(op)) {
+            put_word_i(t, "cost", op->field_cost);
+            put_word_i(t, "direction", op->direction);
+        }
+        return 0;
+    case VF_OP_FLOW_BEGIN:
+        if (op->point_count > VF_CHECK_PATH_MAX)
+            return -1;
+        put(t, "flow-begin ");
+        put_u(t, op->budget);
+        put_list(t, op->points, op->point_count);
+        break;
+    default: /* VF_OP_FLOW_REFRESH */
+        put(t, "flow-refresh ");
+        put_u(t, op->budget);
+        break;
+    }
+    put_status(t, op->status);
+    if (!vf_op_has_result(op))
+        return 0;
+    put(t, " end ");
+    put_i(t, op->end_status);
+    put(t, " ");
+    put(t, vf_status_known(op->end_status) ? ls_status_name(op->end_status)
+                                           : "?");
+    put_word_i(t, "slices", op->slices);
+    put_word_i(t, "expansions", op->expansions);
+    if (op->end_status == LS_OK) {
+        put(t, " digest ");
+        put_hex(t, op->field_digest);
+    }
+    return 0;
+}
+
 static int write_op(vf_text *t, const vf_op *op)
 {
     uint32_t i;
@@ -518,6 +565,11 @@ static int write_op(vf_text *t, const vf_op *op)
             put_check(t, &op->check);
         break;
     default:
+        if (op->kind >= VF_OP_FLOW && op->kind <= VF_OP_FLOW_CELL) {
+            if (write_flow(t, op) != 0)
+                return -1;
+            break;
+        }
         if (op->kind < VF_OP_FRAME || op->kind > VF_OP_STEP ||
             write_geo(t, op) != 0)
             return -1;

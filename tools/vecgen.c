@@ -169,7 +169,7 @@ static void script_summary(const vf_file *f, const uint32_t *events)
         "finished", "set", "rect", "digest", "batch", "query", "check",
         "check-path", "frame", "world-cell", "to-cell", "centre", "distance",
         "segment", "path-length", "line", "sight", "smooth", "agent", "speed",
-        "route", "step"
+        "route", "step", "flow", "flow-begin", "flow-refresh", "flow-cell"
     };
     tally t;
     uint32_t i, k, lines = 0;
@@ -320,6 +320,14 @@ static const family families[] = {
       "Scripts of path following (ls_agent_*): speeds that land exactly on a\n"
       "waypoint, longer than a whole leg or route, zero-length legs, routes\n"
       "given again mid-walk, speed changed by hand, every error." },
+    { "flow", fam_flow, 0, 0,
+      "Scripts of flow fields (ls_flow_*): fields on generated maps of every\n"
+      "family, on terrain up to 255 and on maps/fort.map, maps/pinch.map and\n"
+      "maps/demo.map, with one to eight goals, both connectivities, every\n"
+      "corner rule and step costs 1/1 to 65535/131070, sliced under budgets;\n"
+      "edited and refreshed (goals blocked and reopened, nothing to do);\n"
+      "fields past LS_COST_MAX; every error of the calls. Every cell of\n"
+      "every field was checked against the oracle's model." },
 };
 
 static int write_text(const char *path, const vf_text *t)

@@ -19,6 +19,8 @@
  *   vecgen_queue.c, vecgen_batch.c, vecgen_edits.c, vecgen_pathcheck.c
  *                   the script files queue.vec, batch.vec, edits.vec and
  *                   pathcheck.vec
+ *   vecgen_flow.c   flow.vec: flow fields, each checked cell by cell
+ *                   against the oracle's model
  *
  * All state travels in one gen per vector file, passed by pointer; the
  * files hold no mutable globals (only const tables). Every helper that can
@@ -409,5 +411,9 @@ void fam_world(gen *g);
 void fam_sight(gen *g);
 void fam_smooth(gen *g);
 void fam_follow(gen *g);
+
+/* ---- vecgen_flow.c: flow.vec, each line checked against the oracle's
+ * flow-field model (tests/oracle/flow.c) before it is recorded ---------- */
+void fam_flow(gen *g);
 
 #endif
