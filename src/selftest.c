@@ -335,6 +335,8 @@ static void run_search(ls__st_run *run, const ls__st_search *c)
 typedef struct needs {
     int32_t width, height;       /* the largest of each over the maps */
     uint32_t queue_capacity, queue_pool, batch_queries, batch_points;
+    uint32_t flow_goals;         /* the most goals of a script's flow */
+    int32_t flow_width, flow_height; /* the largest of its maps' sides */
 } needs;
 
 static void find_needs(const ls__selftest_data *d, needs *n)
@@ -358,6 +360,15 @@ static void find_needs(const ls__selftest_data *d, needs *n)
             n->batch_queries = s->batch_queries;
         if (s->batch_points > n->batch_points)
             n->batch_points = s->batch_points;
+        if (s->flow_goals > 0 && s->map < d->map_count) {
+            const ls__st_map *m = &d->maps[s->map];
+            if (s->flow_goals > n->flow_goals)
+                n->flow_goals = s->flow_goals;
+            if (m->width > n->flow_width)
+                n->flow_width = m->width;
+            if (m->height > n->flow_height)
+                n->flow_height = m->height;
+        }
     }
 }
 
@@ -372,6 +383,7 @@ static ls_status measure_objects(const needs *n, const ls_allocator *caller,
     ls_search *search = NULL;
     ls_queue *queue = NULL;
     ls_batch *batch = NULL;
+    ls_flow *flow = NULL;
     ls_status st;
 
     m.caller = caller;
@@ -389,6 +401,10 @@ static ls_status measure_objects(const needs *n, const ls_allocator *caller,
     if (st == LS_OK && n->batch_queries > 0)
         st = ls_batch_create(n->width, n->height, LS_SEARCH_FULL,
                              LS__ST_THREADS, &a, &batch);
+    if (st == LS_OK && n->flow_goals > 0)
+        st = ls_flow_create(n->flow_width, n->flow_height, n->flow_goals, &a,
+                            &flow);
+    ls_flow_destroy(flow);
     ls_batch_destroy(batch);
     ls_queue_destroy(queue);
     ls_search_destroy(search);
@@ -453,6 +469,7 @@ static void take_buffers(ls__st_run *run, const needs *n)
     run->script.batch_capacity = n->batch_queries;
     run->max_width = n->width;
     run->max_height = n->height;
+    run->flow_goals = n->flow_goals;
     run->arena_mark = run->arena_used;
 }
 

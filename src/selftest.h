@@ -71,8 +71,10 @@ typedef struct ls__st_script {
     uint32_t first_word, word_count;
     /* What it needs, for sizing memory before anything runs: its queue's
      * capacity and pool (0, 0 without a queue), the most queries of one
-     * batch and the most points of one batch (queries x cells). */
+     * batch and the most points of one batch (queries x cells), its flow's
+     * goals (0 without a flow; the flow is made for its map). */
     uint32_t queue_capacity, queue_pool, batch_queries, batch_points;
+    uint32_t flow_goals;
 } ls__st_script;
 
 typedef struct ls__selftest_data {
@@ -118,6 +120,8 @@ typedef struct ls__st_run {
     ls_point *points;        /* max cells (at least the largest pool) */
     uint32_t point_capacity;
     ls__script_memory script; /* scripts' (its points are points) */
+    uint32_t flow_goals;     /* the most goals a script's flow was sized
+                                for (its FLOW line may ask no more) */
 } ls__st_run;
 
 /* Fold a value into the digest. */

@@ -26,12 +26,18 @@
  *             expansions length digest
  *   CHECK     id status first reason cost changed
  *   CHECK_PATH planned count x y ... status first reason cost changed
+ *   FLOW      max-goals status
+ *   FLOW_BEGIN budget count x y ... status end slices expansions digest
+ *   FLOW_REFRESH budget status end slices expansions digest
+ *   FLOW_CELL x y status cost direction
  *
  * (fields a line does not carry, such as the result of a refused query,
  * are 0). Before the
  * first operation, the map digest of the script's fresh copy of its map is
- * observed. Words that do not make an operation, or a queue or batch
- * larger than the memory sized for them, are a difference.
+ * observed. Words that do not make an operation, or a queue, batch or
+ * flow larger than the memory sized for them, are a difference. A flow
+ * is made in the arena for the script's map (sized by src/selftest.c for
+ * the largest such map and the most goals, ls__st_script.flow_goals).
  *
  * A script's batches run on one ls_batch of 2 worker threads, made by its
  * first BATCH whatever the line's thread count: results do not depend on
@@ -44,7 +50,8 @@
 /* The codes of the words (tools/selftestgen_script.c writes them). */
 enum {
     OP_OPTIONS = 1, OP_QUEUE, OP_SUBMIT, OP_CANCEL, OP_RELEASE, OP_TICK,
-    OP_SET, OP_RECT, OP_DIGEST, OP_BATCH, OP_CHECK, OP_CHECK_PATH
+    OP_SET, OP_RECT, OP_DIGEST, OP_BATCH, OP_CHECK, OP_CHECK_PATH,
+    OP_FLOW, OP_FLOW_BEGIN, OP_FLOW_REFRESH, OP_FLOW_CELL
 };
 
 #define FINISHED_WORDS 8u
@@ -166,7 +173,8 @@ static const uint32_t *take(script_state *s, uint32_t k)
  * TICK and BATCH: before their records); 0 for an unknown code. */
 static uint32_t head_words(uint32_t code)
 {
-    static const uint32_t words[] = { 0, 9, 2, 7, 3, 3, 3, 6, 8, 2, 2, 7, 2 };
+    static const uint32_t words[] = { 0, 9, 2, 7, 3, 3, 3, 6, 8, 2, 2, 7, 2,
+                                      2, 2, 7, 5 };
     return code < sizeof words / sizeof words[0] ? words[code] : 0;
 }
 
@@ -176,7 +184,9 @@ static int32_t kind_of(uint32_t code)
     static const int32_t kinds[] = {
         0, LS__SOP_OPTIONS, LS__SOP_QUEUE, LS__SOP_SUBMIT, LS__SOP_CANCEL,
         LS__SOP_RELEASE, LS__SOP_TICK, LS__SOP_SET, LS__SOP_RECT,
-        LS__SOP_DIGEST, LS__SOP_BATCH, LS__SOP_CHECK, LS__SOP_CHECK_PATH
+        LS__SOP_DIGEST, LS__SOP_BATCH, LS__SOP_CHECK, LS__SOP_CHECK_PATH,
+        LS__SOP_FLOW, LS__SOP_FLOW_BEGIN, LS__SOP_FLOW_REFRESH,
+        LS__SOP_FLOW_CELL
     };
     return kinds[code];
 }
@@ -190,6 +200,15 @@ static void check_of(ls__sop *op, const uint32_t *want)
     op->check.cost = as_i32(want[3]);
     op->check.cost_changed = as_i32(want[4]);
     op->has_result = op->status == LS_OK;
+}
+
+/* A field run's golden end: end slices expansions digest (two words). */
+static void field_of(ls__sop *op, const uint32_t *want)
+{
+    op->end_status = as_i32(want[0]);
+    op->slices = want[1];
+    op->expansions = want[2];
+    op->field_digest = word64(want + 3);
 }
 
 static void operation(script_state *s)
@@ -292,6 +311,50 @@ static void operation(script_state *s)
     case LS__SOP_CHECK:
         op.id = word64(p);
         check_of(&op, p + 2);
+        break;
+    case LS__SOP_FLOW:
+        if (p[0] > run->flow_goals) {
+            ls__st_expect32(run, p[0], 0);
+            s->at = s->n;
+            return;
+        }
+        op.capacity = p[0];
+        op.status = as_i32(p[1]);
+        break;
+    case LS__SOP_FLOW_REFRESH:
+        op.budget = p[0];
+        op.status = as_i32(p[1]);
+        field_of(&op, p + 2);
+        op.has_result = op.status == LS_IN_PROGRESS;
+        break;
+    case LS__SOP_FLOW_CELL:
+        op.x = as_i32(p[0]);
+        op.y = as_i32(p[1]);
+        op.status = as_i32(p[2]);
+        op.field_cost = as_i32(p[3]);
+        op.direction = as_i32(p[4]);
+        op.has_result = op.status == LS_OK;
+        break;
+    case LS__SOP_FLOW_BEGIN:
+        op.budget = p[0];
+        op.point_count = p[1];
+        if (op.point_count > LS__SOP_POINTS_MAX) {
+            ls__st_expect32(run, op.point_count, LS__SOP_POINTS_MAX);
+            s->at = s->n;
+            return;
+        }
+        p = take(s, 2u * op.point_count);
+        want = take(s, 6);
+        if (!p || !want)
+            return;
+        for (i = 0; i < op.point_count; i++) {
+            points[i].x = as_i32(p[2 * i]);
+            points[i].y = as_i32(p[2 * i + 1]);
+        }
+        op.points = points;
+        op.status = as_i32(want[0]);
+        field_of(&op, want + 1);
+        op.has_result = op.status == LS_OK;
         break;
     default: /* LS__SOP_CHECK_PATH */
         op.planned = as_i32(p[0]);

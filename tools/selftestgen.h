@@ -34,6 +34,7 @@ typedef struct sg_script {
     uint32_t map;
     uint32_t first_word, word_count;
     uint32_t queue_capacity, queue_pool, batch_queries, batch_points;
+    uint32_t flow_goals;
 } sg_script;
 
 typedef struct sg_data {
@@ -51,7 +52,7 @@ typedef struct sg_data {
     uint32_t script_count;
     uint32_t *words;
     uint32_t word_count, word_capacity;
-    uint32_t op_counts[16];  /* script lines taken, by VF_OP_* kind */
+    uint32_t op_counts[40];  /* script lines taken, by VF_OP_* kind */
     uint64_t digest;         /* the golden values folded so far */
 } sg_data;
 

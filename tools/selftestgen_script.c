@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * selftestgen_script.c - the scripts of src/selftest_data.c (queue,
- * batches, edits with map digests, path checks): chosen from the version 2
+ * batches, edits with map digests, path checks, flow fields): chosen from
+ * the version 2
  * script files, encoded as the words src/selftest_script.c interprets
  * (its header comment is the format), their golden values folded in the
  * order it observes them.
@@ -14,7 +15,8 @@
 /* Word codes of src/selftest_script.c. */
 enum {
     OP_OPTIONS = 1, OP_QUEUE, OP_SUBMIT, OP_CANCEL, OP_RELEASE, OP_TICK,
-    OP_SET, OP_RECT, OP_DIGEST, OP_BATCH, OP_CHECK, OP_CHECK_PATH
+    OP_SET, OP_RECT, OP_DIGEST, OP_BATCH, OP_CHECK, OP_CHECK_PATH,
+    OP_FLOW, OP_FLOW_BEGIN, OP_FLOW_REFRESH, OP_FLOW_CELL
 };
 
 /* The script files and how many scripts each gives at most (those whose
@@ -24,7 +26,7 @@ static const struct quota {
     uint32_t count;
 } quotas[] = {
     { "queue.vec", 24 }, { "batch.vec", 12 }, { "edits.vec", 20 },
-    { "pathcheck.vec", 16 },
+    { "pathcheck.vec", 16 }, { "flow.vec", 16 },
 };
 
 static int put(sg_data *d, uint32_t w)
@@ -109,6 +111,22 @@ static int put_check(sg_data *d, const vf_op *op)
            put_i32(d, has ? op->check.cost_changed : 0);
 }
 
+/* A field run's end (FLOW_BEGIN with LS_OK, FLOW_REFRESH with
+ * LS_IN_PROGRESS): its words, and its golden values folded when has. */
+static int put_field(sg_data *d, const vf_op *op, int has)
+{
+    if (has) {
+        sg_fold_i32(&d->digest, op->end_status);
+        sg_fold32(&d->digest, op->slices);
+        sg_fold32(&d->digest, op->expansions);
+        if (op->end_status == LS_OK)
+            sg_fold64(&d->digest, op->field_digest);
+    }
+    return put_i32(d, has ? op->end_status : 0) |
+           put(d, has ? op->slices : 0) | put(d, has ? op->expansions : 0) |
+           put64(d, has && op->end_status == LS_OK ? op->field_digest : 0);
+}
+
 /* Encode script s of f (its map is d->maps[map]) and fold its golden
  * values; 0, or -1 with a message. */
 static int encode(sg_data *d, const vf_script *s, uint32_t map, sg_script *out,
@@ -123,7 +141,7 @@ static int encode(sg_data *d, const vf_script *s, uint32_t map, sg_script *out,
     sg_fold64(&d->digest, d->maps[map].digest);
     rc = put_options(d, &s->query, s->line);
     for (i = 0; i < s->op_count; i++)
-        if (s->ops[i].kind > 0 && s->ops[i].kind < 16)
+        if (s->ops[i].kind > 0 && s->ops[i].kind < 40)
             d->op_counts[s->ops[i].kind]++;
     for (i = 0; i < s->op_count && rc == 0; i++) {
         const vf_op *op = &s->ops[i];
@@ -234,6 +252,41 @@ static int encode(sg_data *d, const vf_script *s, uint32_t map, sg_script *out,
                 rc |= put_i32(d, op->points[k].x) | put_i32(d, op->points[k].y);
             rc |= put_check(d, op);
             break;
+        case VF_OP_FLOW:
+            rc |= put(d, OP_FLOW) | put(d, op->line) | put(d, op->capacity) |
+                  put_i32(d, op->status);
+            if (op->status == LS_OK && op->capacity > out->flow_goals)
+                out->flow_goals = op->capacity;
+            sg_fold_i32(&d->digest, op->status);
+            break;
+        case VF_OP_FLOW_BEGIN:
+            rc |= put(d, OP_FLOW_BEGIN) | put(d, op->line) |
+                  put(d, op->budget) | put(d, op->point_count);
+            for (k = 0; k < op->point_count; k++)
+                rc |= put_i32(d, op->points[k].x) | put_i32(d, op->points[k].y);
+            rc |= put_i32(d, op->status);
+            sg_fold_i32(&d->digest, op->status);
+            rc |= put_field(d, op, vf_op_has_result(op));
+            break;
+        case VF_OP_FLOW_REFRESH:
+            rc |= put(d, OP_FLOW_REFRESH) | put(d, op->line) |
+                  put(d, op->budget) | put_i32(d, op->status);
+            sg_fold_i32(&d->digest, op->status);
+            rc |= put_field(d, op, vf_op_has_result(op));
+            break;
+        case VF_OP_FLOW_CELL: {
+            int has = vf_op_has_result(op);
+            rc |= put(d, OP_FLOW_CELL) | put(d, op->line) | put_i32(d, op->x) |
+                  put_i32(d, op->y) | put_i32(d, op->status) |
+                  put_i32(d, has ? op->field_cost : 0) |
+                  put_i32(d, has ? op->direction : 0);
+            sg_fold_i32(&d->digest, op->status);
+            if (has) {
+                sg_fold_i32(&d->digest, op->field_cost);
+                sg_fold_i32(&d->digest, op->direction);
+            }
+            break;
+        }
         default:
             fprintf(stderr, "selftestgen: %s: script %s: line %u: an "
                     "operation this program does not know\n", file, s->id,
@@ -319,7 +372,8 @@ void sg_write_scripts(vf_text *t, const sg_data *d)
         sg_u32(t, s->queue_capacity); sg_put(t, ",");
         sg_u32(t, s->queue_pool); sg_put(t, ",");
         sg_u32(t, s->batch_queries); sg_put(t, ",");
-        sg_u32(t, s->batch_points);
+        sg_u32(t, s->batch_points); sg_put(t, ",");
+        sg_u32(t, s->flow_goals);
         sg_put(t, i % 4 == 3 || i + 1 == d->script_count ? "},\n" : "}, ");
     }
     sg_put(t, "};\n\n");
@@ -330,13 +384,17 @@ void sg_print_script_summary(const sg_data *d)
     static const char *const names[] = {
         NULL, "option groups", "queues", "submits", "cancels", "releases",
         "ticks", "finished", "sets", "rects", "digests", "batches",
-        "batch queries", "checks", "check-paths"
+        "batch queries", "checks", "check-paths", "frames", "world-cells",
+        "to-cells", "centres", "distances", "segments", "path-lengths",
+        "lines", "sights", "smooths", "agents", "speeds", "routes", "steps",
+        "flows", "flow-begins", "flow-refreshes", "flow-cells"
     };
     int k;
     printf("selftestgen: script lines:");
-    for (k = 1; k <= VF_OP_CHECK_PATH; k++)
-        printf(" %u %s%s", (unsigned)d->op_counts[k], names[k],
-               k < VF_OP_CHECK_PATH ? "," : "\n");
+    for (k = 1; k <= VF_OP_FLOW_CELL; k++)
+        if (k <= VF_OP_CHECK_PATH || k >= VF_OP_FLOW)
+            printf(" %u %s%s", (unsigned)d->op_counts[k], names[k],
+                   k < VF_OP_FLOW_CELL ? "," : "\n");
 }
 
 void sg_free_scripts(sg_data *d)
