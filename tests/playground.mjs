@@ -37,6 +37,10 @@
 //      drag directly with the Wall tool chosen: the query changes to the
 //      CLI's result for the new ends and no cell is painted;
 //  13. on rts.map start and goal are drawn at least 12 CSS pixels wide;
+//  14. the Crowd mode (tests/playground-crowd.mjs): units placed, selected
+//      and sent as groups, ticks stepped and played, the field's costs
+//      the CLI's, the exported script's `lockstar replay` digests the
+//      page's;
 // then it takes the screenshots (BUILD/playground-out/playground-WxH*.png)
 // and the one docs/playground.md shows (1280x800).
 // Run by tests/playground.sh, which installs what it needs; arguments:
@@ -56,6 +60,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { serve } = await import(join(here, '..', 'web', 'serve.mjs'));
+const { checkCrowd } = await import(join(here, 'playground-crowd.mjs'));
 
 function parseArgs(argv) {
   const args = {};
@@ -594,6 +599,9 @@ try {
     'self-test mode: passed, failed and digest as the README publishes');
   same(selftest.line, cli('selftest').trim(), 'self-test mode: the line lockstar selftest prints');
   console.log(`note self-test in the browser: ${selftest.time}`);
+
+  // The Crowd mode (tests/playground-crowd.mjs).
+  await checkCrowd({ page, check, same, cli, examples, scratch, shoot, screenshot: args.screenshot });
 
   // 8. nothing went wrong on the page
   same(consoleErrors, [], 'no errors in the page\'s console');

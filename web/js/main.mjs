@@ -3,7 +3,7 @@
 // map (the library's grid plus a copy of its cells for drawing), and wires
 // the map, paint, query and run controls to the board, the search runner,
 // the result panel and the read-out of the cell under the pointer. The
-// self-test mode lives in selftest.mjs.
+// self-test mode lives in selftest.mjs, the crowd mode in crowd-tab.mjs.
 
 import { loadLibrary } from './library.mjs';
 import { Board } from './board.mjs';
@@ -15,6 +15,7 @@ import { describeCell, showCell } from './cell-info.mjs';
 import { BUNDLED, fetchBundled, readUserFile, emptyMap, defaultEnds } from './maps.mjs';
 import { setUpSelftest } from './selftest.mjs';
 import { setUpTabs } from './tabs.mjs';
+import { setUpCrowd } from './crowd-tab.mjs';
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -273,6 +274,7 @@ async function main() {
   setUpSelftest($('#panel-selftest'), ls);
   for (const control of document.querySelectorAll('[data-needs-library]')) control.disabled = false;
   await playground.loadBundled(BUNDLED[0].file);
+  await setUpCrowd($('#panel-crowd'), ls, movingai);
   document.body.dataset.ready = 'true';
 }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// tabs.mjs - the two modes of the page (playground, self-test) as an
+// tabs.mjs - the modes of the page (playground, crowd, self-test) as an
 // ARIA tab list: click or arrow keys switch, the URL's #fragment opens one.
 
 export function setUpTabs(tablist) {
