@@ -279,11 +279,14 @@ void ls__flow_seed_run(ls_flow *f, uint32_t budget, uint32_t *done)
             return;
         }
         f->seed_done++;
-        n++;
         if (i < f->reset) {
             const uint32_t e = lists(f)[f->changed + i];
-            full = e & KEPT ? 0 : seed_reset(f, e);
+            if (e & KEPT)
+                continue; /* its turn comes in phase DIRS */
+            n++;
+            full = seed_reset(f, e);
         } else {
+            n++;
             full = seed_edited(f, lists(f)[i - f->reset]);
         }
         if (full) {
