@@ -22,7 +22,8 @@
  * Digest. FNV-1a 64, offset basis and prime of ls_path_digest, over every
  * value a case observes, each as its 4 (32-bit values) or 8 (64-bit)
  * little-endian bytes, in case order: search cases first (run_search
- * lists their values), then scripts (src/selftest_script.c).
+ * lists their values), then scripts (src/selftest_script.c), then crowd
+ * replays (src/selftest_crowd.c).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -337,6 +338,10 @@ typedef struct needs {
     uint32_t queue_capacity, queue_pool, batch_queries, batch_points;
     uint32_t flow_goals;         /* the most goals of a script's flow */
     int32_t flow_width, flow_height; /* the largest of its maps' sides */
+    /* the largest crowd replay's (src/selftest_crowd.c), its map's sides
+     * the largest of the replays' maps alone */
+    uint32_t crowd_agents, crowd_points, crowd_fields;
+    int32_t crowd_width, crowd_height;
 } needs;
 
 static void find_needs(const ls__selftest_data *d, needs *n)
@@ -370,10 +375,28 @@ static void find_needs(const ls__selftest_data *d, needs *n)
                 n->flow_height = m->height;
         }
     }
+    for (i = 0; i < d->crowd_count; i++) {
+        const ls__st_crowd *c = &d->crowds[i];
+        uint32_t agents = c->agent_count ? c->agent_count : 1u;
+        if (agents > n->crowd_agents)
+            n->crowd_agents = agents;
+        if (c->path_points > n->crowd_points)
+            n->crowd_points = c->path_points;
+        if (c->max_fields > n->crowd_fields)
+            n->crowd_fields = c->max_fields;
+        if (c->map < d->map_count && d->maps[c->map].width > n->crowd_width)
+            n->crowd_width = d->maps[c->map].width;
+        if (c->map < d->map_count && d->maps[c->map].height > n->crowd_height)
+            n->crowd_height = d->maps[c->map].height;
+    }
 }
 
 /* The bytes the objects of the largest case take here: made and destroyed
- * through the caller's allocator. */
+ * through the caller's allocator. The crowd as wide and as high as the
+ * widest and the highest map of a replay, with the most agents, route
+ * points and field slots of any replay (one worker), holds at least what
+ * any replay's crowd holds: its blocks grow with each of these
+ * (src/selftest_crowd.c makes it after the grid and context). */
 static ls_status measure_objects(const needs *n, const ls_allocator *caller,
                                  size_t *bytes)
 {
@@ -384,6 +407,8 @@ static ls_status measure_objects(const needs *n, const ls_allocator *caller,
     ls_queue *queue = NULL;
     ls_batch *batch = NULL;
     ls_flow *flow = NULL;
+    ls_crowd *crowd = NULL;
+    ls_crowd_config k;
     ls_status st;
 
     m.caller = caller;
@@ -404,6 +429,16 @@ static ls_status measure_objects(const needs *n, const ls_allocator *caller,
     if (st == LS_OK && n->flow_goals > 0)
         st = ls_flow_create(n->flow_width, n->flow_height, n->flow_goals, &a,
                             &flow);
+    if (st == LS_OK && n->crowd_agents > 0) {
+        ls_crowd_config_init(&k);
+        k.width = n->crowd_width > 0 ? n->crowd_width : 1;
+        k.height = n->crowd_height > 0 ? n->crowd_height : 1;
+        k.capacity = n->crowd_agents;
+        k.path_points = n->crowd_points;
+        k.max_fields = n->crowd_fields;
+        st = ls_crowd_create(&k, &a, &crowd);
+    }
+    ls_crowd_destroy(crowd);
     ls_flow_destroy(flow);
     ls_batch_destroy(batch);
     ls_queue_destroy(queue);
@@ -536,6 +571,11 @@ ls_status ls__selftest_run(const ls__selftest_data *data,
         ls__st_run_script(&run, i);
         count_case(&run, out, data->search_count + i, LS_SELFTEST_SCRIPT);
     }
+    for (i = 0; i < data->crowd_count; i++) {
+        ls__st_run_crowd(&run, i);
+        count_case(&run, out, data->search_count + data->script_count + i,
+                   LS_SELFTEST_SCRIPT);
+    }
     drop_grid(&run);
     caller.release(caller.user, run.arena_base, bytes ? bytes : 1);
     out->digest = run.digest;
@@ -553,5 +593,8 @@ const char *ls_selftest_case_name(uint32_t index)
     if (index < d->search_count)
         return d->searches[index].id;
     index -= d->search_count;
-    return index < d->script_count ? d->scripts[index].id : NULL;
+    if (index < d->script_count)
+        return d->scripts[index].id;
+    index -= d->script_count;
+    return index < d->crowd_count ? d->crowds[index].id : NULL;
 }

@@ -3,8 +3,9 @@
  * selftest.h - the self-test's insides (ls_selftest, lockstar_selftest.h):
  * the embedded cases as src/selftest_data.c holds them (written by
  * tools/selftestgen from vectors/, never by hand), the runner of
- * src/selftest.c and the scripts of src/selftest_script.c (run by the one
- * interpreter of the script language, src/selftest_interp.h).
+ * src/selftest.c, the scripts of src/selftest_script.c (run by the one
+ * interpreter of the script language, src/selftest_interp.h) and the
+ * crowd replays of src/selftest_crowd.c.
  * Tests reach ls__selftest_run to run a tampered copy of the tables.
  *
  * These files make liblockstar-selftest, a library apart from liblockstar
@@ -15,7 +16,8 @@
  * The combined digest folds every observed value as FNV-1a 64 over its
  * little-endian bytes (4 for 32-bit values, 8 for 64-bit ones). Which
  * values a case observes, in which order, is listed where the case is run:
- * run_search in src/selftest.c, the operations in src/selftest_interp.c.
+ * run_search in src/selftest.c, the operations in src/selftest_interp.c,
+ * the replays in src/selftest_crowd.c.
  * tools/selftestgen folds the golden values in the same order to compute
  * the digest every device must give.
  */
@@ -77,6 +79,44 @@ typedef struct ls__st_script {
     uint32_t flow_goals;
 } ls__st_script;
 
+/* A crowd replay (vectors/crowd/sNNN.replay, docs/replay.md, versions 1 and
+ * 2) with golden digests from its .out file, run on the library's crowd
+ * by src/selftest_crowd.c (which lists what it observes). Its words, from
+ * first_word of ls__selftest_data.crowd_words (ids and digests two words,
+ * low half first; a cell x | y << 16, both below 16384 by the format):
+ *
+ *   agents    agent_count x (id-low id-high cell speed), in file order
+ *             (speed: fix16 bits); added so at tick 0
+ *   events    event_words words of `at` lines in file order, each
+ *             opening with kind | tick << 2, then by kind:
+ *               0 move   agent cell          (agent: its index above)
+ *               1 set    cell cost
+ *               2 rect   cell w | h << 16 cost
+ *               3 group  cell count agent ... (count <= 64 agents)
+ *   checks    check_count x (tick digest-low digest-high): the golden
+ *             digest of that tick (every 32nd tick, T = 31, 63, ..., and
+ *             the last); the run digest is run_digest.
+ *
+ * Every tick digest is observed and folded; these are compared (with
+ * run_digest, which folds them all, so any tick that differs fails). */
+typedef struct ls__st_crowd {
+    const char *id;          /* "crowd-0123" for vectors/crowd/s123.replay */
+    uint32_t map;            /* the map with the script's swamp cost */
+    uint32_t ticks;
+    int32_t cell_size;       /* fix16 world units per cell */
+    /* The crowd's options (ls_query_init's, then these) and budget. */
+    int32_t connectivity, corner_rule, heuristic, tie_break, algorithm;
+    uint32_t straight_cost, diagonal_cost;
+    int32_t weight;
+    uint32_t max_expansions;
+    uint32_t budget;
+    /* The crowd's sizes: capacity (the agents), field slots (distinct
+     * group goals) and a route pool it never outgrows. */
+    uint32_t agent_count, max_fields, path_points;
+    uint32_t first_word, event_words, check_count;
+    uint64_t run_digest;     /* the .out file's final digest */
+} ls__st_crowd;
+
 typedef struct ls__selftest_data {
     const ls__st_map *maps;
     uint32_t map_count;
@@ -88,6 +128,10 @@ typedef struct ls__selftest_data {
     uint32_t script_count;
     const uint32_t *words;
     uint32_t word_count;
+    const ls__st_crowd *crowds;
+    uint32_t crowd_count;
+    const uint32_t *crowd_words;
+    uint32_t crowd_word_count;
     uint64_t digest;       /* the combined digest of the golden values */
 } ls__selftest_data;
 
@@ -143,5 +187,8 @@ int ls__st_use_map(ls__st_run *run, uint32_t map, int force);
 
 /* Run script i; its differences are counted in run. */
 void ls__st_run_script(ls__st_run *run, uint32_t i);
+
+/* Run crowd replay i (src/selftest_crowd.c); likewise. */
+void ls__st_run_crowd(ls__st_run *run, uint32_t i);
 
 #endif

@@ -13,7 +13,8 @@
 #        bench/     its own headers, lockstar.h, the reader's movingai.h
 #        tools/     its own headers, lockstar.h, movingai.h, the oracle
 #                   library's tests/oracle/oracle.h, the script
-#                   interpreter's src/selftest_interp.h
+#                   interpreter's src/selftest_interp.h, the replay
+#                   reader's cli/replay.h
 #        tests/oracle/  its own header and lockstar.h: the models stay
 #                   apart from src/
 #      (the rest of tests/ may include anything: it tests the insides);
@@ -79,7 +80,7 @@ check_includes src '^$'
 check_includes movingai '^$'
 check_includes cli '^(\.\./movingai/)?movingai\.h$'
 check_includes bench '^(\.\./movingai/)?movingai\.h$'
-check_includes tools '^((\.\./movingai/)?movingai\.h|\.\./tests/oracle/oracle\.h|\.\./src/selftest_interp\.h)$'
+check_includes tools '^((\.\./movingai/)?movingai\.h|\.\./tests/oracle/oracle\.h|\.\./src/selftest_interp\.h|\.\./cli/replay\.h)$'
 check_includes tests/oracle '^$'
 # The self-test is a library of its own: only its files name its header.
 for f in $(cd "$top_srcdir" && grep -l '^[[:space:]]*#[[:space:]]*include[[:space:]]*"lockstar_selftest\.h"' \

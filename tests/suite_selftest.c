@@ -19,7 +19,8 @@
 
 static uint32_t builtin_total(void)
 {
-    return ls__selftest_builtin.search_count + ls__selftest_builtin.script_count;
+    return ls__selftest_builtin.search_count + ls__selftest_builtin.script_count +
+           ls__selftest_builtin.crowd_count;
 }
 
 static void test_every_case_passes_with_the_golden_digest(void)

@@ -331,6 +331,24 @@ int32_t sg_add_map(sg_data *d, const vf_file *f, uint32_t index,
     return (int32_t)d->map_count++;
 }
 
+int32_t sg_add_cells_map(sg_data *d, const uint8_t *cells, int32_t width,
+                         int32_t height)
+{
+    sg_map *m;
+    if (d->map_count == SG_MAX_MAPS) {
+        fprintf(stderr, "selftestgen: more than %d maps\n", SG_MAX_MAPS);
+        return -1;
+    }
+    m = &d->maps[d->map_count];
+    memset(m, 0, sizeof *m);
+    m->width = width;
+    m->height = height;
+    m->digest = or_map_digest(cells, width, height);
+    if (encode_map(d, m, cells) != 0)
+        return -1;
+    return (int32_t)d->map_count++;
+}
+
 /* ------------------------------------------------------------------------
  * Choosing search vectors
  * --------------------------------------------------------------------- */
@@ -581,6 +599,8 @@ static void write_all(vf_text *t, const sg_data *d)
     sg_put(t, " searches, ");
     sg_u32(t, d->script_count);
     sg_put(t, " scripts, ");
+    sg_u32(t, sg_crowd_count());
+    sg_put(t, " crowd replays, ");
     sg_u32(t, d->map_count);
     sg_put(t, " maps in ");
     sg_u32(t, d->byte_count);
@@ -590,6 +610,7 @@ static void write_all(vf_text *t, const sg_data *d)
     write_maps(t, d);
     write_searches(t, d);
     sg_write_scripts(t, d);
+    sg_write_crowds(t);
     sg_put(t, "const ls__selftest_data ls__selftest_builtin = {\n"
               "    maps, ");
     sg_u32(t, d->map_count);
@@ -601,6 +622,8 @@ static void write_all(vf_text *t, const sg_data *d)
     sg_u32(t, d->script_count);
     sg_put(t, d->word_count ? ", words, " : ", NULL, ");
     sg_u32(t, d->word_count);
+    sg_put(t, ",\n    ");
+    sg_write_crowd_fields(t);
     sg_put(t, ",\n    ");
     sg_hex64(t, d->digest);
     sg_put(t, "\n};\n");
@@ -619,22 +642,27 @@ int main(int argc, char **argv)
         return 2;
     }
     d.digest = OR_FNV_BASIS; /* the fold starts from FNV-1a's basis */
-    if (add_searches(&d, argv[1]) == 0 && sg_add_scripts(&d, argv[1]) == 0) {
+    if (add_searches(&d, argv[1]) == 0 && sg_add_scripts(&d, argv[1]) == 0 &&
+        sg_add_crowds(&d, argv[1]) == 0) {
         write_all(&t, &d);
         if (!t.failed && write_file(argv[2], &t) == 0) {
             vf_fmt_hex64(hex, d.digest);
-            printf("selftestgen: %u searches, %u scripts (%u cases), "
-                   "%u maps, %u bytes of cells, digest %s\n",
+            printf("selftestgen: %u searches, %u scripts, %u crowd replays "
+                   "(%u cases), %u maps, %u bytes of cells, digest %s\n",
                    (unsigned)d.search_count, (unsigned)d.script_count,
-                   (unsigned)(d.search_count + d.script_count),
+                   (unsigned)sg_crowd_count(),
+                   (unsigned)(d.search_count + d.script_count +
+                              sg_crowd_count()),
                    (unsigned)d.map_count, (unsigned)d.byte_count, hex);
             sg_print_script_summary(&d);
+            sg_print_crowd_summary();
             rc = 0;
         }
     }
     for (i = 0; i < d.file_count; i++)
         vf_file_free(&d.files[i]);
     sg_free_scripts(&d);
+    sg_free_crowds();
     free(d.bytes);
     vf_text_free(&t);
     return rc;

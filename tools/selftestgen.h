@@ -91,6 +91,22 @@ int sg_load(const char *dir, const char *name, vf_file *f);
 int32_t sg_add_map(sg_data *d, const vf_file *f, uint32_t index,
                    const char *dir, const char *file);
 
+/* Add a map of these cells (not from a vector file: file NULL), encoded
+ * with its digest; its index, or -1. */
+int32_t sg_add_cells_map(sg_data *d, const uint8_t *cells, int32_t width,
+                         int32_t height);
+
+/* Crowd replays (tools/selftestgen_crowd.c): choose them from
+ * DIR/crowd/, encode and fold them (after the scripts); write their
+ * tables, and the initializer's "crowds, N, crowd_words, W"; count,
+ * summary; free what they hold. */
+int sg_add_crowds(sg_data *d, const char *dir);
+void sg_write_crowds(vf_text *t);
+void sg_write_crowd_fields(vf_text *t);
+uint32_t sg_crowd_count(void);
+void sg_print_crowd_summary(void);
+void sg_free_crowds(void);
+
 /* Scripts (tools/selftestgen_script.c): read the script files, encode and
  * fold their scripts; write their tables; free what they hold. */
 int sg_add_scripts(sg_data *d, const char *dir);
