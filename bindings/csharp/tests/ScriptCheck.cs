@@ -5,7 +5,8 @@
 // release, tick with the requests that finished in it, check), map edits
 // with their map digests, batches (also run again on one worker, which
 // must give the same bytes) and path checks. The geometry lines are in
-// GeometryCheck.cs (the other half of this partial class). Each
+// GeometryCheck.cs (the other half of this partial class); the flow lines
+// at the end of this file. Each
 // difference is one line "FILE:LINE: script ID (what): field: expected X,
 // got Y"; the script goes on after one.
 using System;
@@ -125,18 +126,20 @@ namespace Lockstar.Tests
             queue = null;
             held = new List<ulong>();
             ResetGeometry();
+            ResetFlow();
             try {
                 for (index = 0; index < s.Lines.Count; index++) {
                     reader.Number = L.Number;
                     if (Options.Set(reader, ref query, T, ref weightText))
                         continue;
-                    if (!RunQueueLine() && !RunMapLine() && !RunGeometryLine()) {
+                    if (!RunQueueLine() && !RunMapLine() && !RunGeometryLine() && !RunFlowLine()) {
                         throw reader.Fail("unknown script line '" + T[0] + "'");
                     }
                 }
             } finally {
                 if (queue != null) queue.Dispose();
                 queue = null;
+                ResetFlow();
             }
             rep.Checked++;
         }
@@ -368,6 +371,160 @@ namespace Lockstar.Tests
                 CmpHex(what, "digest of its points", digest, Lib.PathDigest(path, (uint)path.Length));
             }
             index = first + (int)count - 1;
+        }
+    }
+
+    // The flow lines (flow.vec; vectors/README.md "Flow lines") through
+    // Flow.cs: a script's flow made by its `flow` line (absent when that
+    // create fails: the calls then get NULL), fields begun and refreshed
+    // and run to their end under the line's budget, each step's expansions
+    // at most the budget, one more step giving the final status with none,
+    // the total equal to the steps' sum, the field digest; cells read one
+    // at a time, and every cell of each finished field read whole
+    // (TryCosts, TryDirections) and folded into the digest by the header's
+    // definition, which must be the library's.
+    public sealed partial class ScriptRun
+    {
+        Flow flow;                 // made by the script's `flow` line
+        bool flowLine;             // the line was seen (the flow may be null)
+        int[] flowCosts = new int[0];
+        FlowDirection[] flowDirs = new FlowDirection[0];
+
+        void ResetFlow()
+        {
+            if (flow != null) flow.Dispose();
+            flow = null;
+            flowLine = false;
+        }
+
+        // The raw calls on NULL when the create failed, else the layer's Try... twins.
+        static readonly FlowHandle NoFlow = new FlowHandle();
+
+        void NeedFlowLine()
+        {
+            if (!flowLine) { reader.Number = L.Number; throw reader.Fail("no 'flow' line before '" + T[0] + "'"); }
+        }
+
+        bool RunFlowLine()
+        {
+            int a;
+            string what = T[0];
+            switch (what) {
+            case "flow": {
+                a = Arrow();
+                if (flowLine) throw reader.Fail("a second 'flow' line");
+                flowLine = true;
+                Status st = Status.Ok;
+                try {
+                    flow = new Flow(grid.Width, grid.Height, U(1));
+                } catch (LockstarException e) {
+                    st = e.Status;
+                }
+                CmpStatus(what, "status", ExpectedStatus(a), st);
+                return true;
+            }
+            case "flow-begin": {
+                NeedFlowLine();
+                a = Arrow();
+                uint budget = U(1), count;
+                Point[] goals = List(2, out count);   // never NULL, even for COUNT 0
+                Query q = query.Complete();
+                Status st = flow != null ? flow.TryBegin(grid, q, goals, count)
+                                         : Native.ls_flow_begin(NoFlow, grid.Handle, ref q, goals, count);
+                CmpStatus(what, "status", ExpectedStatus(a), st);
+                if (st == Status.Ok) FieldRun(what, a, budget);
+                else if (Array.IndexOf(T, "end", a) >= 0) Diff(what, "field run", "one", "none");
+                return true;
+            }
+            case "flow-refresh": {
+                NeedFlowLine();
+                a = Arrow();
+                uint budget = U(1);
+                Status st = flow != null ? flow.TryRefresh(grid) : Native.ls_flow_refresh(NoFlow, grid.Handle);
+                CmpStatus(what, "status", ExpectedStatus(a), st);
+                if (st == Status.InProgress) FieldRun(what, a, budget);
+                else if (Array.IndexOf(T, "end", a) >= 0) Diff(what, "field run", "one", "none");
+                return true;
+            }
+            case "flow-cell": {
+                NeedFlowLine();
+                a = Arrow();
+                int x = I(1), y = I(2), cost;
+                FlowDirection dir;
+                Status sc, sd;
+                if (flow != null) {
+                    sc = flow.TryCost(x, y, out cost);
+                    sd = flow.TryDirection(x, y, out dir);
+                } else {
+                    int d;
+                    sc = Native.ls_flow_cost(NoFlow, x, y, out cost);
+                    sd = Native.ls_flow_direction(NoFlow, x, y, out d);
+                    dir = (FlowDirection)d;
+                }
+                Status want = ExpectedStatus(a);
+                CmpStatus(what, "cost status", want, sc);
+                CmpStatus(what, "direction status", want, sd);
+                long c;
+                if (sc == Status.Ok && Field(a, "cost", out c)) {
+                    Cmp(what, "cost", c, cost);
+                    Cmp(what, "direction", Need(a, "direction"), (long)dir);
+                } else if (sc == Status.Ok || want == Status.Ok) {
+                    Diff(what, "cost and direction", want == Status.Ok ? "listed" : "none", sc == Status.Ok ? "read" : "none");
+                }
+                return true;
+            }
+            default:
+                return false;
+            }
+        }
+
+        // Step under budget to the end; compare S, K, E and D.
+        void FieldRun(string what, int a, uint budget)
+        {
+            int at = Array.IndexOf(T, "end", a);
+            if (at < 0) { Diff(what, "field run", "listed", "none"); return; }
+            reader.Number = L.Number;
+            Status wantEnd = Num.StatusOf(reader, T, at + 1);
+            uint slices = 0, sum = 0, n;
+            Status st;
+            do {
+                st = flow.TryStep(budget, out n);
+                slices++;
+                sum += n;
+                if (budget != 0 && n > budget) Diff(what, "a step's expansions", "<= " + budget, n.ToString());
+            } while (st == Status.InProgress && slices < 100000000u);
+            CmpStatus(what, "end", wantEnd, st);
+            Cmp(what, "slices", Need(at, "slices"), slices);
+            uint total;
+            CmpStatus(what, "expansions call", Status.Ok, flow.TryExpansions(out total));
+            Cmp(what, "expansions", Need(at, "expansions"), total);
+            Cmp(what, "expansions = the steps' sum", total, sum);
+            Status again = flow.TryStep(budget, out n);
+            CmpStatus(what, "one more step", st, again);
+            Cmp(what, "one more step's expansions", 0, n);
+            ulong digest;
+            Status ds = flow.TryDigest(out digest);
+            if (st != Status.Ok) {
+                CmpStatus(what, "digest after " + Lib.StatusName(st), st, ds);
+                return;
+            }
+            CmpStatus(what, "digest call", Status.Ok, ds);
+            CmpHex(what, "digest", (ulong)Need(at, "digest"), digest);
+            // Every cell, read whole, folded by lockstar_flow.h's definition.
+            int cells = grid.Width * grid.Height;
+            if (flowCosts.Length != cells) {
+                flowCosts = new int[cells];
+                flowDirs = new FlowDirection[cells];
+            }
+            CmpStatus(what, "costs", Status.Ok, flow.TryCosts(flowCosts));
+            CmpStatus(what, "directions", Status.Ok, flow.TryDirections(flowDirs));
+            ulong h = 0xcbf29ce484222325UL;
+            for (int i = 0; i < cells; i++) {
+                uint c = (uint)flowCosts[i];
+                for (int b = 0; b < 4; b++) h = (h ^ (byte)(c >> (8 * b))) * 0x100000001b3UL;
+                h = (h ^ (byte)flowDirs[i]) * 0x100000001b3UL;
+            }
+            CmpHex(what, "digest of Costs and Directions", digest, h);
         }
     }
 }
