@@ -447,9 +447,13 @@ LS_HOT_INLINE void fresh_tie(fresh_locals *l, uint32_t v, uint32_t d)
  * inlining). A straight step is always tried: a blocked target costs 0,
  * so no offer reaches it. */
 LS_HOT_INLINE void fresh_try(fresh_locals *l, uint32_t u, uint32_t d,
-                             uint32_t legal, uint32_t c)
+                             uint32_t legal, uint32_t c, uint32_t stride)
 {
-    const uint32_t v = u + (uint32_t)l->off[d];
+    /* the step from constants and the stride, a value in a register: an
+     * offset read from memory would be read again after every store of a
+     * cost, which may alias it */
+    const uint32_t v = u + (uint32_t)ls__dir_dx(d) +
+                       (uint32_t)ls__dir_dy(d) * stride;
     const uint32_t tv = l->cost[v];
     if (d >= 4 && !((legal >> d) & 1u))
         return;
@@ -549,6 +553,7 @@ LS_HOT_INLINE void fresh_settle(fresh_locals *l, uint32_t u, uint32_t dirs,
 {
     const uint32_t t = l->cost[u], m = l->cm[u];
     const uint32_t legal = l->moves[u];
+    const uint32_t stride = (uint32_t)l->off[2];
     /* t <= LS_COST_MAX and a step < 2^25: no wrap */
     const uint32_t cs = t + l->s * m, cd = t + l->dg * m;
     /* Its own direction first: offers to it are over. */
@@ -562,15 +567,15 @@ LS_HOT_INLINE void fresh_settle(fresh_locals *l, uint32_t u, uint32_t dirs,
 #else
     (void)simd;
 #endif
-    fresh_try(l, u, 0, legal, cs);
-    fresh_try(l, u, 1, legal, cs);
-    fresh_try(l, u, 2, legal, cs);
-    fresh_try(l, u, 3, legal, cs);
+    fresh_try(l, u, 0, legal, cs, stride);
+    fresh_try(l, u, 1, legal, cs, stride);
+    fresh_try(l, u, 2, legal, cs, stride);
+    fresh_try(l, u, 3, legal, cs, stride);
     if (dirs == 8) {
-        fresh_try(l, u, 4, legal, cd);
-        fresh_try(l, u, 5, legal, cd);
-        fresh_try(l, u, 6, legal, cd);
-        fresh_try(l, u, 7, legal, cd);
+        fresh_try(l, u, 4, legal, cd, stride);
+        fresh_try(l, u, 5, legal, cd, stride);
+        fresh_try(l, u, 6, legal, cd, stride);
+        fresh_try(l, u, 7, legal, cd, stride);
     }
 }
 
