@@ -30,10 +30,11 @@
  *   follow.c  path following: the agent's tick
  *   flow.c    flow fields: every cell's cost and direction, the field
  *             digest (include/lockstar_flow.h)
+ *   crowd.c   the crowd's tick (include/lockstar_crowd.h) on the models
+ *             above (it also reads ls_grid_revision: was there an edit?)
  *
- * Slots left for rules being added (each gets its file here, its section
- * below and a row in docs/architecture.md; no second model elsewhere):
- *   crowd.c   the crowd-tick model (include/lockstar_crowd.h)
+ * A rule being added gets its file here, its section below and a row in
+ * docs/architecture.md; no second model elsewhere.
  *
  * Built as the convenience library tests/oracle/liblockstar-oracle.la,
  * linked by tests/unit, tests/maps, the fuzzers (tests/fuzz/run.sh
@@ -289,5 +290,109 @@ void or_flow_free(or_flow_field *f);
 /* The field digest of lockstar_flow.h over count cells. */
 uint64_t or_flow_digest(const int32_t *cost, const uint8_t *direction,
                         size_t count);
+
+/* ---- crowd.c: the crowd's tick ---------------------------------------- */
+
+#define OR_CROWD_AGENTS 64   /* agents the model holds */
+#define OR_CROWD_SLOTS 8     /* field slots (max_fields at most this) */
+
+enum { OR_ITEM_REQUEST = 1, OR_ITEM_FIELD };
+enum { OR_ORDER_MOVE = 1, OR_ORDER_GROUP, OR_ORDER_STOP };
+
+/* What the model cannot know of a field: the caller mirrors each slot on
+ * an ls_flow and answers with the call's status (step: its expansions in
+ * *did). The model calls them exactly where the header says the crowd
+ * calls ls_flow_begin, ls_flow_refresh and ls_flow_step. */
+typedef struct or_crowd_fields {
+    ls_status (*begin)(void *ctx, uint32_t slot, const ls_grid *grid,
+                       const ls_query *options, ls_point goal);
+    ls_status (*refresh)(void *ctx, uint32_t slot, const ls_grid *grid);
+    ls_status (*step)(void *ctx, uint32_t slot, uint32_t budget,
+                      uint32_t *did);
+    void *ctx;
+} or_crowd_fields;
+
+typedef struct or_crowd_agent {
+    int64_t id;
+    int32_t state;           /* LS_CROWD_* */
+    or_agent f;              /* the follower: position, speed, target */
+    ls_point goal;
+    ls_point *path;          /* the found path, its waypoints and their */
+    ls_point *way;           /* indices in the path (malloc'd) */
+    uint32_t *way_index;
+    uint32_t path_len, way_count;
+    int32_t field;           /* its field's slot, or -1 */
+    ls_point heading;        /* on a field: the cell it heads for */
+    uint32_t waypoint;       /* the digest's waypoint index */
+    int finished;            /* its request finished this tick */
+    ls_status found;         /* with this status */
+} or_crowd_agent;
+
+/* An entry of the serving order: a request (who: the agent's id) or a
+ * field (who: its slot). */
+typedef struct or_crowd_item {
+    int kind;
+    int64_t who;
+    int begun, refused, done;
+    uint32_t given, expansions;
+    ls_status found;
+} or_crowd_item;
+
+typedef struct or_crowd_slot {
+    int held, complete;
+    ls_status status;        /* the field's end (complete) */
+    ls_point goal;
+    uint8_t *copy;           /* the cells it was begun or refreshed on */
+    or_flow_field model;     /* the model's field (complete) */
+} or_crowd_slot;
+
+typedef struct or_crowd_cmd {
+    int64_t id;
+    int kind;                /* OR_ORDER_* */
+    ls_point goal;
+} or_crowd_cmd;
+
+typedef struct or_crowd {
+    ls_world world;
+    ls_query options;
+    uint32_t budget, max_fields;
+    or_crowd_fields fields;
+    int32_t width, height;
+    or_crowd_agent agents[OR_CROWD_AGENTS]; /* ascending id */
+    uint32_t count;
+    or_crowd_cmd orders[OR_CROWD_AGENTS]; /* in the order given */
+    uint32_t order_count;
+    or_crowd_item serve[OR_CROWD_AGENTS + OR_CROWD_SLOTS];
+    uint32_t serve_count;
+    or_crowd_slot slots[OR_CROWD_SLOTS];
+    ls_point route[LS_CROWD_FIELD_REACH]; /* a field agent's this tick */
+    tu_outcome *outcome;     /* the search model's, reused */
+    uint8_t *cells;          /* the grid as the last tick saw it */
+    const ls_grid *grid;
+    uint32_t revision, ticks;
+    uint64_t run_digest;
+} or_crowd;
+
+/* A model of a crowd made with config (its world, options, budget,
+ * max_fields <= OR_CROWD_SLOTS, width and height; the route pool is taken
+ * to be large enough). 0, or -1 when out of memory (free it anyway). */
+int or_crowd_init(or_crowd *c, const ls_crowd_config *config,
+                  const or_crowd_fields *fields);
+void or_crowd_free(or_crowd *c);
+/* The calls of lockstar_crowd.h, for arguments the library accepted:
+ * 0, or -1 when the model cannot hold it. */
+int or_crowd_add(or_crowd *c, int64_t id, int32_t x, int32_t y,
+                 int32_t speed);
+int or_crowd_remove(or_crowd *c, int64_t id);
+void or_crowd_order(or_crowd *c, int64_t id, int32_t x, int32_t y);
+void or_crowd_group(or_crowd *c, const int64_t *ids, uint32_t n, int32_t x,
+                    int32_t y);
+void or_crowd_stop(or_crowd *c, int64_t id);
+void or_crowd_speed(or_crowd *c, int64_t id, int32_t speed);
+/* One tick on grid; its tick digest in *tick_digest (the run digest in
+ * c->run_digest). 0, or -1 when out of memory. */
+int or_crowd_tick(or_crowd *c, const ls_grid *grid, uint64_t *tick_digest);
+/* The tick digest of the model's state now. */
+uint64_t or_crowd_digest(const or_crowd *c);
 
 #endif
