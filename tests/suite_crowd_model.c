@@ -10,7 +10,9 @@
  * the run digest compared. The model's fields are mirrored on ls_flow
  * objects for their expansion counts only (the model steers by its own
  * flow model). A difference prints the case, the tick and every agent as
- * each side has it.
+ * each side has it. Then the crowd vectors (vectors/crowd/s*.replay, read
+ * by the CLI's reader) run through the model alone, as cli/replay_sim.c
+ * drives the crowd: every tick digest and the final digest of each .out.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +21,7 @@
 #include "lockstar.h"
 #include "suites.h"
 #include "test_util.h"
+#include "../cli/replay.h"
 
 enum { CM_CASES = 400, CM_MAX_FIELDS = 4 };
 
@@ -264,12 +267,156 @@ static void test_model(void)
            cm_states[3], cm_states[4]);
 }
 
+/* ---- the crowd vectors through the model -------------------------------- */
+
+static const char *cv_dir(char *buf, size_t size)
+{
+    const char *env = getenv("LOCKSTAR_VECTORS_DIR");
+    const char *top = getenv("top_srcdir");
+    if (env && *env)
+        snprintf(buf, size, "%s/crowd", env);
+    else if (top && *top)
+        snprintf(buf, size, "%s/vectors/crowd", top);
+    else
+        snprintf(buf, size, "vectors/crowd");
+    return buf;
+}
+
+/* Script n run through the model; its .out compared. -1 when the script
+ * is not there, -2 for a JPS script (the oracle has no model of JPS's
+ * expansions, which count jump points), else the number of lines that
+ * differ. */
+static int cv_script(const char *dir, uint32_t n, uint32_t *ticks)
+{
+    char path[1024], line[128];
+    cli_replay_script s;
+    mai_error err;
+    ls_grid *g = NULL;
+    or_crowd *m;
+    cm_flows flows;
+    or_crowd_fields fields = { cm_begin, cm_refresh, cm_step, NULL };
+    ls_crowd_config cfg;
+    FILE *out;
+    uint32_t k, j, t, next = 0, bad = 0;
+
+    snprintf(path, sizeof path, "%.900s/s%03u.replay", dir, n);
+    if (cli_replay_load(path, &s, &err) != 0)
+        return -1;
+    if (s.options.query.algorithm == LS_ALGO_JPS) {
+        cli_replay_free(&s);
+        return -2;
+    }
+    snprintf(path, sizeof path, "%.900s/s%03u.out", dir, n);
+    out = fopen(path, "rb");
+    m = malloc(sizeof *m);
+    if (!out || !m ||
+        mai_grid_load(s.map_file, (uint8_t)s.swamp_cost, LS_GRID_FULL, &g,
+                      NULL, &err) != 0) {
+        if (out)
+            fclose(out);
+        free(m);
+        cli_replay_free(&s);
+        return 1;
+    }
+    memset(&flows, 0, sizeof flows);
+    fields.ctx = &flows;
+    ls_crowd_config_init(&cfg);
+    ls_grid_size(g, &cfg.width, &cfg.height);
+    cfg.world.cell_size = s.cell_size;
+    cfg.options = s.options.query;
+    cfg.budget = s.budget;
+    /* One field slot per distinct group goal (cli/replay_sim.c). */
+    for (k = 0; k < s.event_count && cfg.max_fields < 64u; k++) {
+        if (s.events[k].kind != CLI_REPLAY_GROUP)
+            continue;
+        for (j = 0; j < k; j++)
+            if (s.events[j].kind == CLI_REPLAY_GROUP &&
+                s.events[j].x == s.events[k].x && s.events[j].y == s.events[k].y)
+                break;
+        cfg.max_fields += j == k;
+    }
+    for (k = 0; k < cfg.max_fields; k++)
+        ls_flow_create(cfg.width, cfg.height, 1, NULL, &flows.slot[k]);
+    if (or_crowd_init(m, &cfg, &fields) != 0)
+        bad++;
+    for (k = 0; k < s.agent_count && !bad; k++)
+        if (or_crowd_add(m, s.agents[k].id, s.agents[k].x, s.agents[k].y,
+                         s.agents[k].speed) != 0)
+            bad++;
+    for (t = 0; t < s.ticks && !bad; t++) {
+        uint64_t d = 0, want = 0;
+        const cli_replay_event *e;
+        for (k = next; k < s.event_count && s.events[k].tick == t; k++) {
+            e = &s.events[k];
+            if (e->kind == CLI_REPLAY_SET)
+                ls_grid_set(g, e->x, e->y, e->cost);
+            else if (e->kind == CLI_REPLAY_RECT)
+                ls_grid_set_rect(g, e->x, e->y, e->w, e->h, e->cost);
+        }
+        for (; next < s.event_count && s.events[next].tick == t; next++) {
+            e = &s.events[next];
+            if (e->kind == CLI_REPLAY_MOVE)
+                or_crowd_order(m, e->agent, e->x, e->y);
+            else if (e->kind == CLI_REPLAY_GROUP)
+                or_crowd_group(m, s.group_ids + e->first, e->count, e->x, e->y);
+        }
+        if (or_crowd_tick(m, g, &d) != 0 || !fgets(line, sizeof line, out) ||
+            sscanf(line, "tick %*u %16llx", (unsigned long long *)&want) != 1 ||
+            d != want) {
+            if (bad++ == 0)
+                fprintf(stderr, "crowd_model: vectors/crowd/s%03u.replay: tick "
+                        "%u differs from the model's\n", n, t);
+        }
+        (*ticks)++;
+    }
+    if (!bad) {
+        uint64_t want = 0;
+        if (!fgets(line, sizeof line, out) ||
+            sscanf(line, "final %16llx", (unsigned long long *)&want) != 1 ||
+            want != m->run_digest)
+            bad++;
+    }
+    fclose(out);
+    or_crowd_free(m);
+    free(m);
+    for (k = 0; k < OR_CROWD_SLOTS; k++)
+        ls_flow_destroy(flows.slot[k]);
+    ls_grid_destroy(g);
+    cli_replay_free(&s);
+    return (int)bad;
+}
+
+static void test_vectors(void)
+{
+    char dir[1024];
+    uint32_t n, scripts = 0, passed = 0, ticks = 0, jps = 0;
+    cv_dir(dir, sizeof dir);
+    for (n = 0; n < 10000; n++) {
+        int bad = cv_script(dir, n, &ticks);
+        if (bad == -1)
+            break;
+        if (bad == -2) {
+            jps++;
+            continue;
+        }
+        scripts++;
+        passed += bad == 0;
+    }
+    printf("\ncrowd_model: %u of %u crowd vectors (%s; %u JPS scripts "
+           "left out) replayed by the model equal their .out, %u ticks\n",
+           passed, scripts, dir, jps, ticks);
+    CU_ASSERT(scripts + jps >= 480);
+    CU_ASSERT_EQUAL(passed, scripts);
+}
+
 int suite_crowd_model_register(void)
 {
     CU_pSuite s = CU_add_suite("crowd_model", NULL, NULL);
     if (!s)
         return -1;
-    if (!CU_add_test(s, "every tick digest equals the model's", test_model))
+    if (!CU_add_test(s, "every tick digest equals the model's", test_model) ||
+        !CU_add_test(s, "the crowd vectors replayed by the model",
+                     test_vectors))
         return -1;
     return 0;
 }

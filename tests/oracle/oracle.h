@@ -294,7 +294,7 @@ uint64_t or_flow_digest(const int32_t *cost, const uint8_t *direction,
 /* ---- crowd.c: the crowd's tick ---------------------------------------- */
 
 #define OR_CROWD_AGENTS 64   /* agents the model holds */
-#define OR_CROWD_SLOTS 8     /* field slots (max_fields at most this) */
+#define OR_CROWD_SLOTS 64    /* field slots (max_fields at most this) */
 
 enum { OR_ITEM_REQUEST = 1, OR_ITEM_FIELD };
 enum { OR_ORDER_MOVE = 1, OR_ORDER_GROUP, OR_ORDER_STOP };
