@@ -59,33 +59,23 @@ static void test_reader_keeps_every_value(void)
     CU_ASSERT_PTR_NULL(s.agents);
 }
 
-/* docs/replay.md, "The digests", written out again. */
-static uint64_t fnv(uint64_t h, uint64_t v, int bytes)
-{
-    int k;
-    for (k = 0; k < bytes; k++) {
-        h ^= (v >> (8 * k)) & 0xffu;
-        h *= 0x100000001b3u;
-    }
-    return h;
-}
-
+/* docs/replay.md, "The digests", written out again on the oracle's FNV-1a
+ * and map digest (tests/oracle/digest.c). */
 static uint64_t digest_by_definition(const cli_sim *sim)
 {
-    uint64_t h = 0xcbf29ce484222325u, map = 0;
+    uint64_t h = OR_FNV_BASIS;
     uint32_t k, n = cli_sim_agent_count(sim);
-    ls_grid_digest(sim->grid, &map);
-    h = fnv(h, map, 8);
-    h = fnv(h, n, 4);
+    h = or_fnv64(h, or_grid_digest(sim->grid));
+    h = or_fnv32(h, n);
     for (k = 0; k < n; k++) {
         const ls_crowd_agent a = cli_sim_agent(sim, k);
         int heading = a.state == LS_CROWD_MOVING ||
                       a.state == LS_CROWD_ARRIVED;
-        h = fnv(h, (uint64_t)a.id, 8);
-        h = fnv(h, (uint32_t)a.x, 4);
-        h = fnv(h, (uint32_t)a.y, 4);
-        h = fnv(h, (uint32_t)a.state, 1);
-        h = fnv(h, heading ? a.waypoint : 0u, 4);
+        h = or_fnv64(h, (uint64_t)a.id);
+        h = or_fnv32(h, (uint32_t)a.x);
+        h = or_fnv32(h, (uint32_t)a.y);
+        h = or_fnv_byte(h, (uint8_t)a.state);
+        h = or_fnv32(h, heading ? a.waypoint : 0u);
     }
     return h;
 }
