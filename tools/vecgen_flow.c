@@ -278,10 +278,14 @@ static uint32_t fg_goals(fgen *f, uint32_t n, ls_point *goals)
     return n;
 }
 
+/* A random cell. The draws are in statements of their own, y first (the
+ * order gcc gave the arguments they once were: the file was written so),
+ * so that every compiler regenerates the same file. */
 static void fg_random_cell(fgen *f)
 {
-    fg_cell(f, (int32_t)rnd(f->s.g, (uint32_t)f->s.w),
-            (int32_t)rnd(f->s.g, (uint32_t)f->s.h));
+    int32_t y = (int32_t)rnd(f->s.g, (uint32_t)f->s.h);
+    int32_t x = (int32_t)rnd(f->s.g, (uint32_t)f->s.w);
+    fg_cell(f, x, y);
 }
 
 /* One to three random edits of the script's grid. */
@@ -375,8 +379,10 @@ static void fg_terrain(gen *g, uint32_t scripts, fg_counts *count)
         fgen f;
         ls_query q;
         int32_t w = 12 + (int32_t)rnd(g, 37), h = 12 + (int32_t)rnd(g, 37);
-        map_gen(g, MG_TERRAIN, w, h, 92000 + k, 4 + rnd(g, 12),
-                2 + rnd(g, 10), maxes[k % 4], k % 3 == 0 ? 0 : 10);
+        uint32_t size = 2 + rnd(g, 10); /* drawn first, as fg_random_cell */
+        uint32_t patches = 4 + rnd(g, 12);
+        map_gen(g, MG_TERRAIN, w, h, 92000 + k, patches, size, maxes[k % 4],
+                k % 3 == 0 ? 0 : 10);
         fg_options(g, k + 1, &q);
         fg_begin_script(g, &f, &q, count);
         fg_life(&f, k + 3);
