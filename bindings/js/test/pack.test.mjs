@@ -51,7 +51,8 @@ test('npm pack gives a package that installs offline into an empty folder and im
     const tgz = join(tmp, packed[0].filename);
     const names = packed[0].files.map((f) => f.path).sort();
     for (const f of ['lockstar.mjs', 'lockstar.wasm', 'lockstar.d.ts', 'movingai.mjs', 'package.json',
-      'lockstar-selftest.mjs', 'lockstar-selftest.wasm']) {
+      'lockstar-selftest.mjs', 'lockstar-selftest.wasm', 'lockstar-crowd.mjs', 'lockstar-replay.mjs',
+      'lockstar-replay.d.ts', 'examples/replay.mjs']) {
       assert.ok(names.includes(f), `the package holds ${f}: ${names.join(', ')}`);
     }
     const app = join(tmp, 'app');
@@ -61,21 +62,31 @@ test('npm pack gives a package that installs offline into an empty folder and im
     writeFileSync(join(app, 'main.mjs'), `
 import { load, LockstarError } from 'lockstar';
 import { parseMap } from 'lockstar/movingai';
+import { parseReplay, startReplay } from 'lockstar/replay';
 import { readFileSync } from 'node:fs';
 const ls = await load();
+const crowd = new ls.Crowd({ width: 8, height: 8 });
+crowd.add(1, 0, 0, 65536);
+crowd.order(1, 7, 7);
+const open = ls.createGrid(8, 8);
+for (let t = 0; t < 12; t++) crowd.tick(open);
+const script = parseReplay(ls, ['lockstar-replay 2', 'map m.map', 'agent 1 0,0 1', 'at 0 group 3,0 1', 'ticks 5', ''].join(String.fromCharCode(10)));
+const run = startReplay(ls, script, { width: 4, height: 1, cells: new Uint8Array([1, 1, 1, 1]) });
+while (!run.done) run.step();
 const g = ls.createGrid(8, 8);
 g.setRect(3, 0, 1, 7, 0);
 const r = ls.findPath(g, { startX: 0, startY: 0, goalX: 7, goalY: 0 });
 const m = parseMap(readFileSync(process.argv[2], 'latin1'));
 console.log(JSON.stringify({ version: ls.version, status: r.statusName, cost: r.cost, digest: r.digest,
-  error: typeof LockstarError, map: [m.width, m.height], selftest: (await ls.selftest()).failed }));
+  error: typeof LockstarError, map: [m.width, m.height], selftest: (await ls.selftest()).failed,
+  crowd: crowd.get(1).state, replay: run.crowd.get(1).state }));
 `);
     const run = spawnSync(process.execPath, ['main.mjs', join(examplesDir, 'demo.map')], { cwd: app, encoding: 'utf8' });
     assert.equal(run.status, 0, run.stderr);
     const got = JSON.parse(run.stdout);
     assert.deepEqual(got, {
       version: pkg.version, status: 'LS_OK', cost: 180, digest: '2ca9746f4bf4ded0',
-      error: 'function', map: got.map, selftest: 0,
+      error: 'function', map: got.map, selftest: 0, crowd: 'arrived', replay: 'arrived',
     });
     assert.ok(got.map[0] > 0 && got.map[1] > 0);
     // The example from the installed package, by its bin name's file.
