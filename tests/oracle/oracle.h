@@ -7,8 +7,11 @@
  * never from src/ (nothing here includes a src/ header or calls the
  * library's search, digests, queue, sight, smoothing or follower), so that
  * a bug in the library cannot hide in its own check. Of the library, only
- * ls_grid_size and ls_grid_get (to read cells) and the header's types and
- * constants are used.
+ * ls_grid_size and ls_grid_get (to read cells; crowd.c also
+ * ls_grid_revision) and the header's types and constants are used; the
+ * crowd model's caller mirrors its fields on ls_flow objects for the one
+ * number no header defines apart from the library (an update's
+ * expansions, see crowd.c).
  *
  * One model per rule, one file per rule:
  *
