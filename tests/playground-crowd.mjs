@@ -4,7 +4,8 @@
 //   1. units placed by clicks and by a drag (one per passable cell of the
 //      line), a click selecting one unit, a box selecting many;
 //   2. two groups sent with the right button (one before the first tick,
-//      one after some), stepped, played and paused;
+//      one after some), stepped, played and paused; the board, the tick
+//      buttons and the digests in view together, the page not scrolling;
 //   3. the read-out of a hovered cell gives the field's cost to the last
 //      group's goal: the cost `lockstar path` finds from that cell;
 //   4. "Export script" gives a replay script whose `lockstar replay` prints
@@ -87,6 +88,20 @@ export async function checkCrowd({ page, check, same, cli, examples, scratch, sh
   check(/^[0-9a-f]{16}$/.test(r.digest) && /^[0-9a-f]{16}$/.test(r.run) && Number(r.tick) >= 21,
     `crowd: ${r.tick} ticks run, tick digest ${r.digest}, states ${r.states}, field ${r.field}`);
   same(r.field, '40,2', 'crowd: the field drawn is the last group\'s');
+
+  // The board, the tick buttons and the digests in view together, the
+  // page not scrolling (at the 1280x800 the test runs).
+  const view = await page.evaluate(() => {
+    const named = { board: '#crowd-board', Play: '#crowd-play', Pause: '#crowd-pause', Step: '#crowd-step',
+      'Export script': '#crowd-export', 'tick digest': '[data-crowd="digest"]', 'run digest': '[data-crowd="run"]' };
+    const outside = Object.entries(named).filter(([, selector]) => {
+      const r = document.querySelector(selector).getBoundingClientRect();
+      return r.right <= r.left || r.bottom <= r.top || r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight;
+    }).map(([name]) => name);
+    return { outside, scrolls: document.scrollingElement.scrollHeight > innerHeight, size: `${innerWidth}x${innerHeight}` };
+  });
+  check(view.outside.length === 0 && !view.scrolls,
+    `crowd: board, tick buttons and digests in the ${view.size} view, the page not scrolling`, JSON.stringify(view));
 
   // 3. the field's cost at a cell is the CLI's path cost from it
   const demo = join(examples, 'demo.map');
