@@ -45,9 +45,12 @@
  *   - a cell settled (its cost fixed, its direction found, its neighbours
  *     offered a cost); a fresh field expands every reachable cell once,
  *     goals included, so its total is the number of reachable cells;
- *   - in an update (ls_flow_refresh): a cell reset because the path its
- *     direction chose got dearer or was cut, a reset cell or an edited
- *     cell re-seeded from its neighbours, and a cell settled again.
+ *   - in an update (ls_flow_refresh): a cell put on the update's list,
+ *     once as the resets spread from it (a cell is reset when no step
+ *     that gave its cost is left, kept when only its direction's step
+ *     went) and once more when a reset cell is seeded from its neighbours
+ *     or a kept cell finds its direction again; an edited cell, when it
+ *     is seeded; and a cell settled again.
  * The number a step did is returned by ls_flow_step, and is a function of
  * the calls alone (the grid contents, goals, options and budgets), so a
  * crowd can share one tick budget between fields and queries.

@@ -66,9 +66,10 @@
 typedef enum ls_flow_phase {
     LS_FLOW_PHASE_IDLE,   /* nothing begun, or the last begin was refused */
     LS_FLOW_PHASE_FRESH,  /* a fresh field: the bucket queue is drained */
-    LS_FLOW_PHASE_RESET,  /* update: cells whose chosen path broke, reset */
+    LS_FLOW_PHASE_RESET,  /* update: cells left without support, reset */
     LS_FLOW_PHASE_SEED,   /* update: reset and edited cells re-seeded */
     LS_FLOW_PHASE_REPAIR, /* update: the heap is drained */
+    LS_FLOW_PHASE_DIRS,   /* update: kept cells find their direction */
     LS_FLOW_PHASE_DONE,   /* complete and readable */
     LS_FLOW_PHASE_FAILED  /* ended with LS_ERR_COST_OVERFLOW */
 } ls_flow_phase;
@@ -105,10 +106,10 @@ struct ls_flow {
     uint32_t queued;             /* cells in the buckets */
 
     /* An update's lists in link[] (as uint32): the edited cells
-     * [0, changed), the reset cells [changed, changed + reset); then its
+     * [0, changed), the reset and kept cells [changed, changed + reset); then its
      * heap of (cost << 32 | cell) keys, heap_size of heap_cap, in link[]
      * as uint64 from heap_base. */
-    uint32_t changed, reset, reset_done, seed_done;
+    uint32_t changed, reset, reset_done, seed_done, dirs_done;
     uint32_t heap_base, heap_size, heap_cap;
 
     /* The grid the copy of the cells was taken from, and its revision. */
@@ -131,10 +132,12 @@ void ls__flow_fresh_start(ls_flow *f);
  * LS_ERR_COST_OVERFLOW. */
 ls_status ls__flow_run(ls_flow *f, uint32_t budget, uint32_t *done);
 
-/* The update's phases before the heap is drained (src/flow_update.c):
- * reset and seed, each at most budget - *done more expansions. */
+/* The update's phases but the heap's (src/flow_update.c): reset and seed
+ * before it, the kept cells' directions after it; each at most
+ * budget - *done more expansions. */
 void ls__flow_reset_run(ls_flow *f, uint32_t budget, uint32_t *done);
 void ls__flow_seed_run(ls_flow *f, uint32_t budget, uint32_t *done);
+void ls__flow_dirs_run(ls_flow *f, uint32_t budget, uint32_t *done);
 
 /* Compare grid's cells with the copy and start the update (or a fresh
  * field): LS_OK when nothing changed, else LS_IN_PROGRESS. */

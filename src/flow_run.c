@@ -722,8 +722,9 @@ static ls_status repair_loop(ls_flow *f, uint32_t budget, uint32_t *done)
         }
     }
     *done = n;
-    f->phase = LS_FLOW_PHASE_DONE;
-    return LS_OK;
+    f->dirs_done = 0;
+    f->phase = LS_FLOW_PHASE_DIRS;
+    return LS_IN_PROGRESS;
 }
 
 ls_status ls__flow_run(ls_flow *f, uint32_t budget, uint32_t *done)
@@ -742,10 +743,14 @@ ls_status ls__flow_run(ls_flow *f, uint32_t budget, uint32_t *done)
             break;
         case LS_FLOW_PHASE_REPAIR: {
             ls_status st = repair_loop(f, budget, done);
-            if (f->phase != LS_FLOW_PHASE_FRESH) /* else it fell back */
+            if (f->phase == LS_FLOW_PHASE_REPAIR ||
+                f->phase == LS_FLOW_PHASE_FAILED)
                 return st;
-            break;
+            break; /* on to the directions, or fell back to a fresh field */
         }
+        case LS_FLOW_PHASE_DIRS:
+            ls__flow_dirs_run(f, budget, done);
+            break;
         case LS_FLOW_PHASE_DONE:
             return LS_OK;
         case LS_FLOW_PHASE_FAILED:

@@ -5,14 +5,19 @@
  * afresh on the edited cells.
  *
  * Costs are unique and directions follow from costs, so exact costs are
- * all an update must get right. After the edits:
- *   - a cell whose chosen step (its direction) became illegal or dearer
- *     may cost more, and so may every cell whose direction chain passes
- *     through it: those cells are reset (phase RESET: the roots are found
- *     around the edited cells when the update starts, their descendants
- *     by walking the direction tree backwards);
- *   - every other cell keeps a path of at most its old cost (its chain is
- *     intact), so its cost is an upper bound and can only fall;
+ * all an update must get right. A settled cell's supports are the
+ * neighbours, settled and not reset, to which its step (legal on the
+ * edited cells) costs at most its cost from there. After the edits:
+ *   - a cell left without a support may cost more: it is reset (phase
+ *     RESET: the cells around the edited ones are checked when the update
+ *     starts; each reset cell's neighbours that it supported are checked
+ *     again, until no check resets another). A reset cell keeps its old
+ *     cost until it is seeded, so that its neighbours can still tell it
+ *     supported them;
+ *   - every other cell keeps a path of at most its old cost through its
+ *     supports, so its cost is an upper bound and can only fall; one whose
+ *     direction's step is gone is listed, to find its direction again at
+ *     the end (phase DIRS);
  *   - each reset cell is seeded with the least offer of its settled
  *     neighbours, and every step that got cheaper or newly legal (into an
  *     edited cell, or a diagonal beside one) offers its cost (phase SEED);
@@ -20,8 +25,9 @@
  *     was reset (phase REPAIR, src/flow_run.c), each settled cell offering
  *     to its neighbours: a lower offer queues even a cell settled before
  *     the edit, an equal one may give it a direction earlier in the order.
- * A cell keeps its old direction only if neither its cost nor any offer
- * reaching it changed, and then that direction is still the first optimal
+ * A cell keeps its old direction only if its cost did not change, its
+ * direction's step still gives that cost, and no equal offer earlier in
+ * the order reached it: then that direction is still the first optimal
  * one. When an update would touch many cells (the limits below) it starts
  * a fresh field instead, which gives the same field.
  */
@@ -41,15 +47,24 @@ static void fall_back(ls_flow *f)
     ls__flow_fresh_start(f);
 }
 
-/* Reset cell w (its cost may rise): 1 when the reset list is full. */
-static int reset_cell(ls_flow *f, uint32_t w)
+/* An entry of the reset list that is a kept cell (its direction to be
+ * found again), not a reset one. */
+#define KEPT 0x80000000u
+
+static int list_add(ls_flow *f, uint32_t entry)
 {
     if (f->reset >= f->cell_count / 4u + 16u)
         return 1;
-    f->cost[w] = LS_FLOW_INF;
-    f->dir[w] = LS_FLOW_UNSET;
-    lists(f)[f->changed + f->reset++] = w;
+    lists(f)[f->changed + f->reset++] = entry;
     return 0;
+}
+
+/* Reset cell w (its cost may rise): 1 when the list is full. Its cost
+ * stays until it is seeded. */
+static int reset_cell(ls_flow *f, uint32_t w)
+{
+    f->dir[w] = LS_FLOW_UNSET;
+    return list_add(f, w);
 }
 
 static uint32_t base_of(const ls_flow *f, uint32_t d)
@@ -57,17 +72,39 @@ static uint32_t base_of(const ls_flow *f, uint32_t d)
     return d < 4 ? f->straight : f->diagonal;
 }
 
-/* Does w's chosen step still give a path of at most its cost? */
-static int chain_intact(const ls_flow *f, uint32_t w)
+/* The cost of w's step in direction d from its neighbour's cost, when the
+ * neighbour is settled (not reset) and the step legal; else LS_FLOW_INF
+ * (64 bits: a sum above it means the same). */
+static uint64_t step_from(const ls_flow *f, uint32_t w, uint32_t d)
+{
+    const uint32_t v = w + (uint32_t)f->offset[d];
+    if (f->dir[v] > LS_FLOW_GOAL || !ls__flow_step_legal(f, w, d))
+        return LS_FLOW_INF;
+    return (uint64_t)f->cost[v] + (uint64_t)base_of(f, d) * f->cells[v];
+}
+
+static int has_support(const ls_flow *f, uint32_t w)
+{
+    uint32_t d;
+    for (d = 0; d < f->dir_count; d++)
+        if (step_from(f, w, d) <= f->cost[w])
+            return 1;
+    return 0;
+}
+
+/* A settled cell that may have lost a support: reset when it has none
+ * left, else listed when its direction's step no longer gives its cost.
+ * 1 when the list is full. */
+static int check_cell(ls_flow *f, uint32_t w)
 {
     const uint32_t d = f->dir[w];
-    uint32_t v;
-    if (d >= 8u) /* a goal, blocked, unreached or already reset */
-        return 1;
-    v = w + (uint32_t)f->offset[d];
-    return ls__flow_step_legal(f, w, d) &&
-           (uint64_t)f->cost[v] + (uint64_t)base_of(f, d) * f->cells[v] <=
-               f->cost[w];
+    if (d >= 8u) /* a goal, blocked, unreached or reset */
+        return 0;
+    if (!has_support(f, w))
+        return reset_cell(f, w);
+    if (step_from(f, w, d) != f->cost[w])
+        return list_add(f, w | KEPT);
+    return 0;
 }
 
 ls_status ls__flow_update_start(ls_flow *f, const ls_grid *grid)
@@ -124,12 +161,13 @@ ls_status ls__flow_update_start(ls_flow *f, const ls_grid *grid)
             }
         }
     }
-    /* The roots: cells around an edited one whose chosen step broke. */
+    /* The cells around an edited one: its steps and the diagonals beside
+     * it are the only ones that changed. */
     for (i = 0; i < changed; i++) {
         const uint32_t x = list[i];
         for (k = 0; k < 9u; k++) {
             const uint32_t w = k == 8u ? x : x + (uint32_t)f->offset[k];
-            if (!chain_intact(f, w) && reset_cell(f, w)) {
+            if (check_cell(f, w)) {
                 fall_back(f);
                 return LS_IN_PROGRESS;
             }
@@ -152,10 +190,16 @@ void ls__flow_reset_run(ls_flow *f, uint32_t budget, uint32_t *done)
         }
         f->reset_done++;
         n++;
-        /* Its children: neighbours whose direction points at it. */
+        if (a & KEPT)
+            continue;
+        /* The neighbours it supported (its old cost is still there). */
         for (d = 0; d < f->dir_count; d++) {
             const uint32_t u = a + (uint32_t)f->offset[d];
-            if (f->dir[u] == ls__dir_opposite(d) && reset_cell(f, u)) {
+            const uint32_t back = ls__dir_opposite(d);
+            if (f->dir[u] < 8u && ls__flow_step_legal(f, u, back) &&
+                (uint64_t)f->cost[a] + (uint64_t)base_of(f, back) * f->cells[a] <=
+                    f->cost[u] &&
+                check_cell(f, u)) {
                 fall_back(f);
                 *done = n;
                 return;
@@ -174,6 +218,7 @@ void ls__flow_reset_run(ls_flow *f, uint32_t budget, uint32_t *done)
 static int seed_reset(ls_flow *f, uint32_t a)
 {
     uint32_t best = LS_FLOW_INF, d;
+    f->cost[a] = LS_FLOW_INF; /* its old cost, kept until now, goes */
     for (d = 0; d < f->dir_count; d++) {
         const uint32_t v = a + (uint32_t)f->offset[d];
         if (f->dir[v] <= LS_FLOW_GOAL && ls__flow_step_legal(f, a, d)) {
@@ -234,9 +279,16 @@ void ls__flow_seed_run(ls_flow *f, uint32_t budget, uint32_t *done)
             return;
         }
         f->seed_done++;
-        n++;
-        full = i < f->reset ? seed_reset(f, lists(f)[f->changed + i])
-                            : seed_edited(f, lists(f)[i - f->reset]);
+        if (i < f->reset) {
+            const uint32_t e = lists(f)[f->changed + i];
+            if (e & KEPT)
+                continue; /* its turn comes in phase DIRS */
+            n++;
+            full = seed_reset(f, e);
+        } else {
+            n++;
+            full = seed_edited(f, lists(f)[i - f->reset]);
+        }
         if (full) {
             fall_back(f);
             *done = n;
@@ -245,4 +297,34 @@ void ls__flow_seed_run(ls_flow *f, uint32_t budget, uint32_t *done)
     }
     *done = n;
     f->phase = LS_FLOW_PHASE_REPAIR;
+}
+
+/* The kept cells' directions, once every cost is final: the first
+ * neighbour whose step gives the cell's cost (one exists: a support). A
+ * kept cell settled again in the repair found its direction then; this
+ * finds the same one. */
+void ls__flow_dirs_run(ls_flow *f, uint32_t budget, uint32_t *done)
+{
+    uint32_t n = *done;
+    while (f->dirs_done < f->reset) {
+        const uint32_t e = lists(f)[f->changed + f->dirs_done];
+        uint32_t d;
+        if (budget != 0 && n == budget) {
+            *done = n;
+            return;
+        }
+        f->dirs_done++;
+        if (!(e & KEPT))
+            continue;
+        n++;
+        if (f->dir[e & ~KEPT] >= 8u)
+            continue;
+        for (d = 0; d < f->dir_count; d++)
+            if (step_from(f, e & ~KEPT, d) == f->cost[e & ~KEPT]) {
+                f->dir[e & ~KEPT] = (uint8_t)d;
+                break;
+            }
+    }
+    *done = n;
+    f->phase = LS_FLOW_PHASE_DONE;
 }
