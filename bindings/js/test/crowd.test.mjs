@@ -8,8 +8,9 @@
 // by the header's definitions, readers into caller arrays, flow fields
 // exact against findPath under several rules and their digest by
 // lockstar_flow.h's definition, sliced and refreshed fields equal to
-// fresh ones, and the route check.
+// fresh ones, the route check, and no JS heap allocation per tick.
 import { test } from 'node:test';
+import { PerformanceObserver, performance } from 'node:perf_hooks';
 import assert from 'node:assert/strict';
 import { loadLockstar, lockstarModule } from './helpers.mjs';
 
@@ -243,6 +244,51 @@ test('digests by the header\'s definitions; readers into caller arrays', async (
   assert.deepEqual([...route.slice(-2)], [15, 15]);
   assert.equal(c2.get(1).wayCount, route.length / 2);
   c2.destroy();
+  crowd.destroy();
+  g.destroy();
+});
+
+test('a tick and the per-frame readers allocate nothing on the JS heap', { skip: typeof globalThis.gc !== 'function' ? 'needs node --expose-gc (run.sh passes it)' : false }, async () => {
+  const ls = await loadLockstar();
+  const g = ls.createGrid(64, 64);
+  g.setRect(30, 0, 1, 60, 0);
+  const crowd = new ls.Crowd({ width: 64, height: 64, capacity: 64, budget: 50 });
+  for (let i = 0; i < 40; i++) crowd.add(i, i % 8, (i >> 3) * 2, 20000 + i * 100);
+  crowd.orderGroup([...Array(20).keys()], 63, 63);
+  for (let i = 20; i < 40; i++) crowd.order(i, 60, i);
+  const pos = new Int32Array(128);
+  const states = new Uint8Array(64);
+  // Heap bytes per call of f over n calls after a warm-up, and whether
+  // the engine collected meanwhile (then the bytes say nothing: code that
+  // allocates nothing never makes it collect). The engine's one-time
+  // costs, compiling included, spread over n calls stay far below one
+  // object per call (16 bytes or more).
+  const gcs = [];
+  const observer = new PerformanceObserver((list) => gcs.push(...list.getEntries()));
+  observer.observe({ entryTypes: ['gc'] });
+  const perCall = async (f, n) => {
+    for (let t = 0; t < 5000; t++) f();
+    globalThis.gc();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const from = performance.now();
+    const before = process.memoryUsage().heapUsed;
+    for (let t = 0; t < n; t++) f();
+    const bytes = (process.memoryUsage().heapUsed - before) / n;
+    const to = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    return { bytes, collected: gcs.some((e) => e.startTime >= from && e.startTime <= to) };
+  };
+  const frame = () => {
+    crowd.tick(g);
+    crowd.positions(pos);
+    crowd.states(states);
+  };
+  const got = await perCall(frame, 200000);
+  assert.ok(!got.collected && got.bytes < 4,
+    `${got.bytes.toFixed(2)} heap bytes per tick with positions and states${got.collected ? ', and a collection' : ''}`);
+  const objects = await perCall(() => crowd.get(0), 50000);
+  assert.ok(objects.collected || objects.bytes >= 16, 'the measure sees an object made per call');
+  observer.disconnect();
   crowd.destroy();
   g.destroy();
 });
