@@ -136,9 +136,11 @@ ls_status ls__flow_update_start(ls_flow *f, const ls_grid *grid)
                 too_many = 1;
         }
     }
-    f->expansions = 0;
+    /* Cells identical to the copy: the field stands, and so does the
+     * count of the field or update begun last (ls_flow_expansions). */
     if (changed == 0)
         return LS_OK;
+    f->expansions = 0;
     if (too_many) {
         fall_back(f);
         return LS_IN_PROGRESS;

@@ -381,6 +381,40 @@ static void test_a_compacted_pool_gives_the_same_fields(void)
     CU_ASSERT(compactions > 1000);
 }
 
+/* A refresh that finds the cells unchanged (the revision moved, the cells
+ * did not) leaves the field and the count of the field begun last. */
+static void test_a_refresh_without_changes_keeps_the_count(void)
+{
+    ls_grid *g = NULL;
+    ls_flow *f = NULL;
+    ls_query q;
+    ls_point goal = { 0, 0 };
+    uint32_t total = 0, revision0 = 0, revision1 = 0;
+    uint64_t before = 0, after = 0;
+    CU_ASSERT_FATAL(ls_grid_create(3, 1, NULL, &g) == LS_OK);
+    CU_ASSERT_FATAL(ls_flow_create(3, 1, 1, NULL, &f) == LS_OK);
+    ls_query_init(&q);
+    CU_ASSERT_EQUAL(ls_flow_begin(f, g, &q, &goal, 1), LS_OK);
+    CU_ASSERT_EQUAL(ls_flow_step(f, 0, NULL), LS_OK);
+    CU_ASSERT_EQUAL(ls_flow_expansions(f, &total), LS_OK);
+    CU_ASSERT_EQUAL(total, 3);
+    CU_ASSERT_EQUAL(ls_flow_digest(f, &before), LS_OK);
+    ls_grid_revision(g, &revision0);
+    CU_ASSERT_EQUAL(ls_grid_set(g, 2, 0, 1), LS_OK); /* already 1 */
+    ls_grid_fill(g, 1);
+    ls_grid_revision(g, &revision1);
+    if (revision1 != revision0) {
+        CU_ASSERT_EQUAL(ls_flow_refresh(f, g), LS_OK);
+        CU_ASSERT_EQUAL(ls_flow_expansions(f, &total), LS_OK);
+        CU_ASSERT_EQUAL(total, 3);
+        CU_ASSERT_EQUAL(ls_flow_digest(f, &after), LS_OK);
+        CU_ASSERT_EQUAL(after, before);
+    }
+    CU_ASSERT(revision1 != revision0); /* the case above really ran */
+    ls_flow_destroy(f);
+    ls_grid_destroy(g);
+}
+
 int suite_flow_register(void)
 {
     CU_pSuite s = CU_add_suite("flow", NULL, NULL);
@@ -396,6 +430,8 @@ int suite_flow_register(void)
                      test_failed_create_leaks_nothing) ||
         !CU_add_test(s, "memory matches the header",
                      test_memory_matches_the_header) ||
+        !CU_add_test(s, "a refresh without changes keeps the count",
+                     test_a_refresh_without_changes_keeps_the_count) ||
         !CU_add_test(s, "a compacted pool gives the same fields",
                      test_a_compacted_pool_gives_the_same_fields))
         return -1;
