@@ -148,9 +148,11 @@ ls_status ls_check_route(const ls_grid *grid, const ls_query *q,
  * the order is carried out as a move order instead (a path request), so a
  * group order never fails for want of a slot.
  *   Step 1 also refreshes every held field (ls_flow_refresh, in slot
- *   order, after the route checks): a field whose cells an edit changed
- *   goes back to the end of the serving order, and its MOVING agents are
- *   WAITING until it is complete again.
+ *   order, after the route checks): a complete field whose cells an edit
+ *   changed goes back to the end of the serving order, and its MOVING
+ *   agents are WAITING until it is complete again; a field still being
+ *   computed starts again on the edited cells where it stands in the
+ *   serving order (as a request begun on an older grid does).
  *   Step 4 serves fields and requests in one serving order (submission
  *   order): a field is given ls_flow_step(what is left of the budget); its
  *   expansions are taken off the budget; if it is not complete the budget
