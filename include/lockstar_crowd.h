@@ -282,6 +282,11 @@ ls_status ls_crowd_config_init(ls_crowd_config *config);
  * 0,0 to 0,0, LS_ERR_OUT_OF_MEMORY, LS_ERR_THREAD. */
 ls_status ls_crowd_create(const ls_crowd_config *config,
                           const ls_allocator *allocator, ls_crowd **out);
+/* (For arenas sized ahead: no block ls_crowd_create allocates gets smaller
+ * when width, height, capacity, path_points, max_fields or threads grow, so
+ * a crowd made with the largest of each needs at least the memory of any
+ * smaller one.) */
+
 /* Free the crowd and everything it holds (the grid is the caller's).
  * NULL is ignored. */
 void ls_crowd_destroy(ls_crowd *crowd);

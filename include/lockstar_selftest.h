@@ -24,8 +24,11 @@ extern "C" {
  *
  * Golden vectors built into this library (a selection of the project's
  * vectors/: A* and JPS queries over every option family, limits, errors
- * and their order, one-shot and sliced; and scripts of the path queue,
- * batches, map edits with map digests and path checks), run on the device
+ * and their order, one-shot and sliced; scripts of the path queue,
+ * batches, map edits with map digests, path checks and flow fields; and
+ * crowd replays from vectors/crowd/: agents ordered alone and in groups on
+ * flow fields while the map is edited, tick digests compared), run on the
+ * device
  * and compared with their recorded outcomes, for targets that cannot run
  * the test suite. No file I/O, no clock, no floating point, no state kept
  * between calls (threads may call it at once). All memory comes from the
@@ -35,7 +38,8 @@ extern "C" {
  *
  * The digest: FNV-1a 64 (ls_path_digest's basis and prime) over every
  * value the cases observe (statuses, costs, expansion and slice counts,
- * lengths, path and map digests, queue and path-check results), in case
+ * lengths, path, map, field and tick digests, queue and path-check
+ * results), in case
  * order, each as a little-endian integer of its width (4 or 8 bytes). It
  * equals the value published for this library version (README.md,
  * "Self-test on the device") exactly when every observed value equals the
@@ -43,11 +47,13 @@ extern "C" {
  * --------------------------------------------------------------------- */
 
 #define LS_SELFTEST_SEARCH 0  /* a query of a vector file */
-#define LS_SELFTEST_SCRIPT 1  /* a script (queue, batch, edits, checks) */
+#define LS_SELFTEST_SCRIPT 1  /* a script (queue, batch, edits, checks,
+                                 flow fields) or a crowd replay */
 #define LS_SELFTEST_NONE 0xFFFFFFFFu
 
 typedef struct ls_selftest_report {
-    uint32_t total;             /* cases run: the queries, then the scripts */
+    uint32_t total;             /* cases run: the queries, the scripts,
+                                   then the crowd replays */
     uint32_t passed;
     uint32_t failed;            /* total - passed */
     uint32_t first_failed;      /* index of the first failed case, or
@@ -55,7 +61,9 @@ typedef struct ls_selftest_report {
     int32_t first_failed_kind;  /* LS_SELFTEST_SEARCH or _SCRIPT; -1 if none */
     uint32_t first_failed_step; /* a query: 0 its one-shot run, 1 its sliced
                                    run; a script: the line of its vector
-                                   file that differed (0: its map) */
+                                   file that differed (0: its map); a crowd
+                                   replay: the line of its .out file whose
+                                   digest differed (0: its map or set-up) */
     uint64_t digest;            /* the combined digest above */
 } ls_selftest_report;
 
