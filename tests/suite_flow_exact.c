@@ -38,10 +38,16 @@ static void random_options(ls_rng *rng, ls_query *q)
 static ls_grid *random_grid(ls_rng *rng, int32_t *w, int32_t *h)
 {
     static const uint8_t terrains[] = { 1, 3, 9, 255 };
+    uint32_t blocked, costly, terrain;
+    /* One draw per statement: the order in which a compiler evaluates a
+     * call's arguments is unspecified, and every target must run the
+     * same cases. */
     *w = 1 + (int32_t)ls_rng_below(rng, MAXW);
     *h = 1 + (int32_t)ls_rng_below(rng, MAXH);
-    return tu_random_grid(rng, *w, *h, ls_rng_below(rng, 45),
-                          ls_rng_below(rng, 60), terrains[ls_rng_below(rng, 4)]);
+    blocked = ls_rng_below(rng, 45);
+    costly = ls_rng_below(rng, 60);
+    terrain = terrains[ls_rng_below(rng, 4)];
+    return tu_random_grid(rng, *w, *h, blocked, costly, (uint8_t)terrain);
 }
 
 static uint32_t random_goals(ls_rng *rng, const ls_grid *g, ls_point *goals)
@@ -280,9 +286,9 @@ static void random_edit(ls_rng *rng, ls_grid *g, int32_t w, int32_t h)
         int32_t rh = 1 + (int32_t)ls_rng_below(rng, (uint32_t)(h - y < 4 ? h - y : 4));
         CU_ASSERT_EQUAL(ls_grid_set_rect(g, x, y, rw, rh, v), LS_OK);
     } else {
-        CU_ASSERT_EQUAL(ls_grid_set(g, (int32_t)ls_rng_below(rng, (uint32_t)w),
-                                    (int32_t)ls_rng_below(rng, (uint32_t)h), v),
-                        LS_OK);
+        const int32_t x = (int32_t)ls_rng_below(rng, (uint32_t)w);
+        const int32_t y = (int32_t)ls_rng_below(rng, (uint32_t)h);
+        CU_ASSERT_EQUAL(ls_grid_set(g, x, y, v), LS_OK);
     }
 }
 
