@@ -4,10 +4,12 @@
 //   1. units placed by clicks and by a drag (one per passable cell of the
 //      line), a click selecting one unit, a box selecting many;
 //   2. two groups sent with the right button (one before the first tick,
-//      one after some), stepped, played and paused; the board, the tick
+//      one after some), cells painted (Wall, Ground) under moving units,
+//      ticks stepped, played and paused; the board, the tick
 //      buttons and the digests in view together, the page not scrolling;
 //   3. the read-out of a hovered cell gives the field's cost to the last
-//      group's goal: the cost `lockstar path` finds from that cell;
+//      group's goal: the cost `lockstar path` finds from that cell on the
+//      map file with the painted cells;
 //   4. "Export script" gives a replay script whose `lockstar replay` prints
 //      the page's last tick digest, its run digest as `final`, and as many
 //      tick lines as the page ran ticks;
@@ -16,7 +18,7 @@
 // playground.mjs: { page, check, same, cli, examples, scratch, shoot,
 // screenshot (the --screenshot FILE: the tab's goes to FILE-crowd.png) }.
 
-import { copyFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // The page point at the centre of cell (x, y) of the crowd's board
@@ -80,12 +82,20 @@ export async function checkCrowd({ page, check, same, cli, examples, scratch, sh
   same((await readouts(page)).selected, '5', 'crowd: a box selects the 5 units of row 16');
   await click(40, 2, { button: 'right' });
   await step(2);
+  // Edits under the units: the gap in the wall of row 9 walled up, a cell
+  // of the long wall of row 13 opened.
+  await page.check('input[name="crowd-mode"][value="wall"]');
+  await drag([6, 9], [7, 9]);
+  await page.check('input[name="crowd-mode"][value="ground"]');
+  await click(20, 13);
+  await page.check('input[name="crowd-mode"][value="select"]');
+  await step(1);
   await page.click('#crowd-play');
-  await page.waitForFunction(() => Number(document.querySelector('[data-crowd="tick"]').textContent) >= 20);
+  await page.waitForFunction(() => Number(document.querySelector('[data-crowd="tick"]').textContent) >= 30);
   await page.click('#crowd-pause');
   await step(1);
   r = await readouts(page);
-  check(/^[0-9a-f]{16}$/.test(r.digest) && /^[0-9a-f]{16}$/.test(r.run) && Number(r.tick) >= 21,
+  check(/^[0-9a-f]{16}$/.test(r.digest) && /^[0-9a-f]{16}$/.test(r.run) && Number(r.tick) >= 31,
     `crowd: ${r.tick} ticks run, tick digest ${r.digest}, states ${r.states}, field ${r.field}`);
   same(r.field, '40,2', 'crowd: the field drawn is the last group\'s');
 
@@ -103,14 +113,25 @@ export async function checkCrowd({ page, check, same, cli, examples, scratch, sh
   check(view.outside.length === 0 && !view.scrolls,
     `crowd: board, tick buttons and digests in the ${view.size} view, the page not scrolling`, JSON.stringify(view));
 
-  // 3. the field's cost at a cell is the CLI's path cost from it
+  // 3. the field's cost at a cell is the CLI's path cost from it, on the
+  // map as painted
   const demo = join(examples, 'demo.map');
-  for (const [x, y] of [[30, 20], [2, 22], [44, 16]]) {
+  const rows = readFileSync(demo, 'latin1').split('\n');
+  const first = rows.indexOf('map') + 1;
+  const put = (x, y, symbol) => {
+    rows[first + y] = rows[first + y].slice(0, x) + symbol + rows[first + y].slice(x + 1);
+  };
+  put(6, 9, '@');
+  put(7, 9, '@');
+  put(20, 13, '.');
+  const painted = join(scratch, 'painted.map');
+  writeFileSync(painted, rows.join('\n'), 'latin1');
+  for (const [x, y] of [[30, 20], [20, 14], [10, 20], [44, 16]]) {
     const p = await at(x, y);
     await page.mouse.move(p.x, p.y);
     const info = await page.textContent('#crowd-info');
     const m = /field cost to 40,2: (\d+)/.exec(info);
-    const report = cli('path', demo, '--from', `${x},${y}`, '--to', '40,2', '--swamp-cost', '4');
+    const report = cli('path', painted, '--from', `${x},${y}`, '--to', '40,2', '--swamp-cost', '4');
     const cost = /^cost: (\d+)/m.exec(report);
     same(m && m[1], cost && cost[1], `crowd: the field's cost at ${x},${y} is lockstar path's cost to 40,2`);
   }
@@ -120,6 +141,8 @@ export async function checkCrowd({ page, check, same, cli, examples, scratch, sh
   const script = await page.inputValue('#crowd-script');
   check(script.startsWith('lockstar-replay 2\n') && /^at 0 group 46,22 /m.test(script) && /^at 3 group 40,2 /m.test(script),
     'crowd: the exported script has both group orders at their ticks', script);
+  check(/^at 5 set 6,9 0\nat 5 set 7,9 0\nat 5 set 20,13 1$/m.test(script),
+    'crowd: the exported script has the painted cells as edits at their tick', script);
   check(await page.isVisible('#crowd-download'), 'crowd: the script can be downloaded');
   copyFileSync(demo, join(scratch, 'demo.map'));
   const file = join(scratch, 'crowd.replay');

@@ -2,12 +2,15 @@
 // crowd-tab.mjs - the Crowd mode: the library's crowd (ls.Crowd) on a
 // bundled map. Before the first tick, click to place units (drag to place
 // many, one per cell); "Select" mode picks units (click one, or drag a
-// box; Shift adds); the right button sends the selection to the cell as a
-// group on one flow field. Play, pause and step run ticks; the tick and
-// run digests are shown as `lockstar replay` prints them, and "Export
-// script" writes the replay script (docs/replay.md, version 2) that makes
-// `lockstar replay` print the same digests: the units as `agent` lines,
-// each order as `at T group` lines, `ticks` the ticks run. The crowd is
+// box; Shift adds); "Wall" and "Ground" modes paint cells at any tick (the
+// crowd's units re-plan, its fields are brought up to date); the right
+// button sends the selection to the cell as a group on one flow field.
+// Play, pause and step run ticks; the tick and run digests are shown as
+// `lockstar replay` prints them, and "Export script" writes the replay
+// script (docs/replay.md, version 2) that makes `lockstar replay` print
+// the same digests: the units as `agent` lines, each order as `at T
+// group` lines and each painted cell as an `at T set` line, `ticks` the
+// ticks run. The crowd is
 // made as cli/replay_sim.c makes a script's (lockstar-replay.mjs
 // replayCrowdConfig), with 64 field slots: as many as the script can ask
 // for, so a group order never finds them all taken where the program's
@@ -104,22 +107,25 @@ export class CrowdTab {
     this.grid?.destroy();
     this.flow?.destroy();
     this.grid = this.ls.createGrid(this.map.width, this.map.height);
-    this.grid.load(this.map.cells);
     this.flow = new this.ls.Flow(this.map.width, this.map.height);
     this.costs = new Int32Array(this.map.width * this.map.height);
     this.directions = new Uint8Array(this.map.width * this.map.height);
-    this.#paintGround();
     this.reset();
     this.#fit();
   }
 
-  // Back to tick 0 with no units and no orders.
+  // Back to tick 0 with no units, no orders and the map file's cells.
   reset() {
     this.pause();
     this.crowd?.destroy();
     this.crowd = null;
+    if (this.map) {
+      this.cells = Uint8Array.from(this.map.cells); // the grid's cells now
+      this.grid.load(this.cells);
+      this.#paintGround();
+    }
     this.units = [];        // { id, x, y, speed (fix16), speedText } in id order
-    this.events = [];       // { tick, x, y, ids: number[] } in order given
+    this.events = [];       // { tick, kind: 'group', x, y, ids } or { tick, kind: 'set', x, y, cost }, in order
     this.selected = new Set();
     this.field = null;      // { x, y } of the field drawn
     this.digest = null;
@@ -153,7 +159,7 @@ export class CrowdTab {
     if (!this.crowd) this.#start();
     const t = this.tick;
     for (const e of this.events) {
-      if (e.tick !== t) continue;
+      if (e.tick !== t || e.kind !== 'group') continue;
       for (let k = 0; k < e.ids.length; k += GROUP_LINE) this.crowd.orderGroup(e.ids.slice(k, k + GROUP_LINE), e.x, e.y);
     }
     this.crowd.tick(this.grid);
@@ -198,9 +204,14 @@ export class CrowdTab {
       return;
     }
     if (e.button !== 0) return;
-    if (this.#mode() === 'place') {
+    const mode = this.#mode();
+    if (mode === 'place') {
       this.drag = { kind: 'place', last: cell };
       this.place(cell.x, cell.y);
+    } else if (mode === 'wall' || mode === 'ground') {
+      this.drag = { kind: 'paint', last: cell, cost: mode === 'wall' ? 0 : 1 };
+      this.paint(cell.x, cell.y, this.drag.cost);
+      this.#edited();
     } else {
       const at = this.#cellAt(e, true);
       this.drag = { kind: 'select', from: at, to: at, add: e.shiftKey };
@@ -211,9 +222,14 @@ export class CrowdTab {
     const cell = this.#cellAt(e);
     if (cell) this.#inspect(cell);
     if (!this.drag) return;
-    if (this.drag.kind === 'place' && cell && (cell.x !== this.drag.last.x || cell.y !== this.drag.last.y)) {
+    const moved = cell && (cell.x !== this.drag.last?.x || cell.y !== this.drag.last?.y);
+    if (this.drag.kind === 'place' && moved) {
       this.#guard(() => { for (const c of lineCells(this.drag.last, cell)) this.place(c.x, c.y, true); });
       this.drag.last = cell;
+    } else if (this.drag.kind === 'paint' && moved) {
+      for (const c of lineCells(this.drag.last, cell)) this.paint(c.x, c.y, this.drag.cost);
+      this.drag.last = cell;
+      this.#edited();
     } else if (this.drag.kind === 'select') {
       this.drag.to = this.#cellAt(e, true);
       this.draw();
@@ -227,13 +243,16 @@ export class CrowdTab {
     if (drag?.kind === 'select') this.#select(drag);
   }
 
-  // Place a unit (before the first tick) on a passable cell without one.
+  // Place a unit (before the first tick) on a cell without one that is
+  // passable now and in the map file (a script's agents start on the
+  // file's cells).
   place(x, y, quiet = false) {
     if (this.crowd) {
       if (!quiet) throw new Error('units are placed before the first tick: Reset to place others');
       return;
     }
-    if (this.map.cells[y * this.map.width + x] === 0 || this.units.some((u) => u.x === x && u.y === y)) return;
+    const i = y * this.map.width + x;
+    if (this.map.cells[i] === 0 || this.cells[i] === 0 || this.units.some((u) => u.x === x && u.y === y)) return;
     const speedText = this.$('#crowd-speed').value.trim();
     let speed = 0;
     try {
@@ -268,21 +287,45 @@ export class CrowdTab {
     this.draw();
   }
 
+  // A wall (0) or ground (1) on a cell, now: the edit of the next tick
+  // (`at T set X,Y COST`), the grid edited at once as a game would.
+  paint(x, y, cost) {
+    const i = y * this.map.width + x;
+    if (this.cells[i] === cost) return;
+    this.cells[i] = cost;
+    this.grid.set(x, y, cost);
+    this.events.push({ tick: this.tick, kind: 'set', x, y, cost });
+  }
+
+  // After a stroke's cells: the ground redrawn, the field drawn brought up
+  // to date.
+  #edited() {
+    this.#paintGround();
+    if (this.field) this.#readField(this.flow.refresh(this.grid));
+    this.#show();
+    this.draw();
+  }
+
+  // The field drawn, after begin or refresh gave st.
+  #readField(st) {
+    if (st === 0 || st === this.ls.STATUS.IN_PROGRESS) {
+      if (this.flow.step(0) === 0) {
+        this.flow.costs(this.costs);
+        this.flow.directions(this.directions);
+        this.#paintField();
+        return;
+      }
+    }
+    this.field = null;
+  }
+
   // Send the selection to (x, y) as a group, given now for the next tick.
   order(x, y) {
     if (this.selected.size === 0) throw new Error('select units first (Select mode), then right-click their goal');
     const ids = [...this.selected].sort((a, b) => a - b);
-    this.events.push({ tick: this.tick, x, y, ids });
+    this.events.push({ tick: this.tick, kind: 'group', x, y, ids });
     this.field = { x, y };
-    const st = this.flow.begin(this.grid, {}, [x, y]);
-    if (st === 0) this.flow.step(0);
-    if (st === 0) {
-      this.flow.costs(this.costs);
-      this.flow.directions(this.directions);
-    } else {
-      this.field = null;
-    }
-    this.#paintField();
+    this.#readField(this.flow.begin(this.grid, {}, [x, y]));
     this.#show();
     this.draw();
   }
@@ -295,7 +338,7 @@ export class CrowdTab {
   }
 
   #inspect(cell) {
-    const cost = this.map.cells[cell.y * this.map.width + cell.x];
+    const cost = this.cells[cell.y * this.map.width + cell.x];
     let text = `Cell ${cell.x},${cell.y}: ${cost === 0 ? 'wall' : `cost ${cost}`}`;
     if (this.field) {
       const i = cell.y * this.map.width + cell.x;
@@ -316,9 +359,13 @@ export class CrowdTab {
       `swamp-cost ${this.map.source.swampCost}`,
       `budget ${this.crowd ? this.budget : Number(this.$('#crowd-budget').value)}`];
     for (const u of this.units) lines.push(`agent ${u.id} ${u.x},${u.y} ${u.speedText}`);
+    // In the order made: at each tick the program makes the tick's edits
+    // before its orders, as here (edits on the grid at once, orders at the
+    // tick), whatever the lines' order.
     for (const e of this.events) {
       if (e.tick >= t) continue; // given for a tick not run yet
-      for (let k = 0; k < e.ids.length; k += GROUP_LINE) lines.push(`at ${e.tick} group ${e.x},${e.y} ${e.ids.slice(k, k + GROUP_LINE).join(' ')}`);
+      if (e.kind === 'set') lines.push(`at ${e.tick} set ${e.x},${e.y} ${e.cost}`);
+      else for (let k = 0; k < e.ids.length; k += GROUP_LINE) lines.push(`at ${e.tick} group ${e.x},${e.y} ${e.ids.slice(k, k + GROUP_LINE).join(' ')}`);
     }
     lines.push(`ticks ${t}`);
     return `${lines.join('\n')}\n`;
@@ -349,7 +396,8 @@ export class CrowdTab {
   }
 
   #paintGround() {
-    const { width, height, cells } = this.map;
+    const { width, height } = this.map;
+    const cells = this.cells;
     for (const layer of [this.ground, this.fieldLayer]) {
       layer.width = width;
       layer.height = height;
@@ -365,7 +413,8 @@ export class CrowdTab {
   // The field's costs as colours over the ground (walls and cells with
   // no way left dark).
   #paintField() {
-    const { width, height, cells } = this.map;
+    const { width, height } = this.map;
+    const cells = this.cells;
     const image = new ImageData(width, height);
     let max = 1;
     for (const c of this.costs) if (c > max) max = c;
