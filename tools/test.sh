@@ -79,17 +79,22 @@ make -C "$top/_build/check" -j"$jobs" distcheck >"$top/_build/distcheck.log" 2>&
 }
 grep -E '^lockstar-.*archives ready for distribution' -A2 "$top/_build/distcheck.log" || true
 
-step "4/6 ThreadSanitizer (clang): the batch, queue and selftest suites and lockstar batch"
+step "4/6 ThreadSanitizer (clang): the batch, queue, selftest and crowd suites, lockstar batch and replay"
 rm -rf "$top/_build/tsan"
 sh "$top/tools/build.sh" "$top/_build/tsan" --disable-shared --without-node --without-mono CC=clang \
     CFLAGS="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread"
 make -C "$top/_build/tsan" -j"$jobs" tests/unit >/dev/null
-for suite in batch queue selftest; do
-    TSAN_OPTIONS="halt_on_error=1 exitcode=66" "$top/_build/tsan/tests/unit" $suite || {
+for suite in batch queue selftest crowd "crowd tick" "crowd route"; do
+    TSAN_OPTIONS="halt_on_error=1 exitcode=66" "$top/_build/tsan/tests/unit" "$suite" || {
         echo "test: ThreadSanitizer run of the $suite suite failed" >&2
         exit 1
     }
 done
+TSAN_OPTIONS="halt_on_error=1 exitcode=66" "$top/_build/tsan/cli/lockstar" replay \
+    "$top/examples/groups.replay" --threads 4 >/dev/null 2>&1 || {
+    echo "test: ThreadSanitizer run of lockstar replay failed" >&2
+    exit 1
+}
 TSAN_OPTIONS="halt_on_error=1 exitcode=66" "$top/_build/tsan/cli/lockstar" batch \
     "$top/examples/demo.map" "$top/examples/demo.scen" --threads 8 >/dev/null || {
     echo "test: ThreadSanitizer run of lockstar batch failed" >&2
