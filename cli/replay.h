@@ -79,6 +79,12 @@ int cli_replay_load(const char *path, cli_replay_script *s, mai_error *err);
 int cli_replay_check_map(const char *name, const cli_replay_script *s,
                          const ls_grid *grid, mai_error *err);
 
+/* The crowd's field slots for the script: one per distinct group goal, at
+ * most 64 (a group order that finds every slot held is carried out as
+ * move orders, lockstar_crowd.h "Groups on flow fields"). The one rule
+ * `lockstar replay` and the self-test's generator size crowds by. */
+uint32_t cli_replay_field_count(const cli_replay_script *s);
+
 /* Free what the script holds and empty it; safe on an empty script. */
 void cli_replay_free(cli_replay_script *s);
 

@@ -624,6 +624,23 @@ int cli_replay_check_map(const char *name, const cli_replay_script *s,
     return 0;
 }
 
+uint32_t cli_replay_field_count(const cli_replay_script *s)
+{
+    uint32_t k, j, n = 0;
+    for (k = 0; k < s->event_count && n < 64u; k++) {
+        const cli_replay_event *e = &s->events[k];
+        if (e->kind != CLI_REPLAY_GROUP)
+            continue;
+        for (j = 0; j < k; j++)
+            if (s->events[j].kind == CLI_REPLAY_GROUP &&
+                s->events[j].x == e->x && s->events[j].y == e->y)
+                break;
+        if (j == k)
+            n++;
+    }
+    return n;
+}
+
 void cli_replay_free(cli_replay_script *s)
 {
     cli_release(s->map_path);

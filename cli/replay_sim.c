@@ -16,26 +16,6 @@ static int oops(mai_error *err, const char *what, ls_status st)
     return -1;
 }
 
-/* Fields for group orders: one per distinct group goal, at most 64 (a
- * group order finding no free field slot is carried out as move orders,
- * lockstar_crowd.h "Groups on flow fields"). */
-static uint32_t fields_needed(const cli_replay_script *s)
-{
-    uint32_t k, j, n = 0;
-    for (k = 0; k < s->event_count && n < 64u; k++) {
-        const cli_replay_event *e = &s->events[k];
-        if (e->kind != CLI_REPLAY_GROUP)
-            continue;
-        for (j = 0; j < k; j++)
-            if (s->events[j].kind == CLI_REPLAY_GROUP &&
-                s->events[j].x == e->x && s->events[j].y == e->y)
-                break;
-        if (j == k)
-            n++;
-    }
-    return n;
-}
-
 /* The crowd's phase hook: the time since the last phase goes to the
  * profile's column for that phase. */
 static void on_phase(void *user, int32_t phase)
@@ -94,7 +74,7 @@ int cli_sim_start(cli_sim *sim, const char *name,
     config.options = script->options.query;
     config.budget = budget;
     config.threads = threads;
-    config.max_fields = fields_needed(script);
+    config.max_fields = cli_replay_field_count(script);
     if (profile) {
         config.phase = on_phase;
         config.user = sim;

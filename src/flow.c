@@ -167,15 +167,6 @@ static uint32_t sort_distinct(uint32_t *v, uint32_t n)
     return k;
 }
 
-static ls_status check_moves(const ls_query *q)
-{
-    ls_status st;
-    if (q->struct_size != sizeof *q)
-        return LS_ERR_BAD_STRUCT_SIZE;
-    st = ls__check_moves(q);
-    return st != LS_OK ? st : ls__check_step_costs(q);
-}
-
 static void take_copy(ls_flow *f, const ls_grid *grid)
 {
     memcpy(f->cells, grid->cells, f->cell_count);
@@ -193,7 +184,7 @@ ls_status ls_flow_begin(ls_flow *f, const ls_grid *grid,
     if (!f || !grid || !options || !goals)
         return LS_ERR_NULL_ARGUMENT;
     f->phase = LS_FLOW_PHASE_IDLE;
-    st = check_moves(options);
+    st = ls__check_move_rules(options);
     if (st != LS_OK)
         return st;
     if (grid->width != f->width || grid->height != f->height)

@@ -10,15 +10,6 @@
 #include "grid.h"
 #include "plan.h"
 
-static ls_status check_rules(const ls_query *q)
-{
-    ls_status st;
-    if (q->struct_size != sizeof *q)
-        return LS_ERR_BAD_STRUCT_SIZE;
-    st = ls__check_moves(q);
-    return st != LS_OK ? st : ls__check_step_costs(q);
-}
-
 static uint8_t cell_at(const ls_grid *g, int32_t x, int32_t y)
 {
     return g->cells[ls__cell_index(g->stride, x, y)];
@@ -55,7 +46,7 @@ ls_status ls_check_path(const ls_grid *grid, const ls_query *q,
 
     if (!grid || !q || !out || (!points && count > 0))
         return LS_ERR_NULL_ARGUMENT;
-    st = check_rules(q);
+    st = ls__check_move_rules(q);
     if (st != LS_OK)
         return st;
     r.first_illegal = count;

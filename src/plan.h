@@ -28,6 +28,12 @@ typedef struct ls_plan {
 ls_status ls__check_moves(const ls_query *q);
 ls_status ls__check_step_costs(const ls_query *q);
 
+/* The rules of moves alone, for what uses a query's moves but searches
+ * nothing (ls_check_path, flow fields): struct size
+ * (LS_ERR_BAD_STRUCT_SIZE), then ls__check_moves, then
+ * ls__check_step_costs. */
+ls_status ls__check_move_rules(const ls_query *q);
+
 /* Everything ls__plan_query checks that does not need a grid (struct
  * size, options, step costs, weight, JPS's movement rules), in its order. */
 ls_status ls__check_query_options(const ls_query *q);

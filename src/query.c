@@ -48,6 +48,15 @@ ls_status ls__check_step_costs(const ls_query *q)
     return LS_OK;
 }
 
+ls_status ls__check_move_rules(const ls_query *q)
+{
+    ls_status st;
+    if (q->struct_size != sizeof *q)
+        return LS_ERR_BAD_STRUCT_SIZE;
+    st = ls__check_moves(q);
+    return st != LS_OK ? st : ls__check_step_costs(q);
+}
+
 /* In the documented order: every LS_ERR_BAD_OPTION first, then the step
  * costs, then the weight. */
 static ls_status check_options(const ls_query *q)

@@ -70,6 +70,23 @@ function pick(x0, y0, w, h,   x, y, tries) {
     }
     return 0
 }
+# The settings both scripts share.
+function print_settings() {
+    print "map rts.map"
+    print "cell 2.5"
+    print "swamp-cost 3"
+    print "options --connect 8 --corners none --heuristic octile"
+    print "budget 6000"
+}
+# The two armies of 120 units in their bases (the same draws in both).
+function print_armies(   id, n, speeds) {
+    n = split("0.35 0.5 0.6 0.75 0.9 1.25", speeds, " ")
+    for (id = 1; id <= 240; id++) {
+        if (id <= 120) pick(5, 5, 18, 14); else pick(105, 77, 18, 14)
+        taken[px, py] = 1
+        print "agent " id " " px "," py " " speeds[1 + rnd(n)]
+    }
+}
 function print_script(   id, t, k, side, x, y, n, speeds, wall) {
     print "lockstar-replay 1"
     print "# An RTS-like match: two armies of 120 units each leave their walled"
@@ -77,18 +94,8 @@ function print_script(   id, t, k, side, x, y, n, speeds, wall) {
     print "# and fight over the middle, while both sides put up buildings"
     print "# (3x3 blocks) and knock sections of the wall down. Written by"
     print "# tools/rtsgen.awk; its trail is examples/rts.trail."
-    print "map rts.map"
-    print "cell 2.5"
-    print "swamp-cost 3"
-    print "options --connect 8 --corners none --heuristic octile"
-    print "budget 6000"
-    n = split("0.35 0.5 0.6 0.75 0.9 1.25", speeds, " ")
-    for (id = 1; id <= 240; id++) {
-        side = id <= 120 ? 0 : 1
-        if (side == 0) pick(5, 5, 18, 14); else pick(105, 77, 18, 14)
-        taken[px, py] = 1
-        print "agent " id " " px "," py " " speeds[1 + rnd(n)]
-    }
+    print_settings()
+    print_armies()
     seed = 777
     wall = 0
     for (t = 0; t < 2400; t += 40) {
@@ -125,18 +132,8 @@ function print_groups(   id, t, k, side, n, speeds, wall, squad, line) {
     print "# units ordered together share one flow field per goal (script"
     print "# version 2), while buildings go up and wall sections come down."
     print "# Written by tools/rtsgen.awk; its trail is examples/groups.trail."
-    print "map rts.map"
-    print "cell 2.5"
-    print "swamp-cost 3"
-    print "options --connect 8 --corners none --heuristic octile"
-    print "budget 6000"
-    n = split("0.35 0.5 0.6 0.75 0.9 1.25", speeds, " ")
-    for (id = 1; id <= 240; id++) {
-        side = id <= 120 ? 0 : 1
-        if (side == 0) pick(5, 5, 18, 14); else pick(105, 77, 18, 14)
-        taken[px, py] = 1
-        print "agent " id " " px "," py " " speeds[1 + rnd(n)]
-    }
+    print_settings()
+    print_armies()
     seed = 4242
     wall = 0
     for (t = 0; t < 2400; t += 40) {

@@ -86,24 +86,6 @@ static int put64(uint64_t v)
     return put((uint32_t)(v & 0xffffffffu)) | put((uint32_t)(v >> 32));
 }
 
-/* Distinct group goals, as `lockstar replay` counts them (at most 64). */
-static uint32_t fields_needed(const cli_replay_script *s)
-{
-    uint32_t k, j, n = 0;
-    for (k = 0; k < s->event_count && n < 64u; k++) {
-        const cli_replay_event *e = &s->events[k];
-        if (e->kind != CLI_REPLAY_GROUP)
-            continue;
-        for (j = 0; j < k; j++)
-            if (s->events[j].kind == CLI_REPLAY_GROUP &&
-                s->events[j].x == e->x && s->events[j].y == e->y)
-                break;
-        if (j == k)
-            n++;
-    }
-    return n;
-}
-
 /* ------------------------------------------------------------------------
  * Reading
  * --------------------------------------------------------------------- */
@@ -195,7 +177,7 @@ static int run_golden(const cli_replay_script *s, const uint8_t *cells,
     k.options = s->options.query;
     k.budget = s->budget;
     k.threads = 1;
-    k.max_fields = fields_needed(s);
+    k.max_fields = cli_replay_field_count(s);
     if (ls_grid_create(w, h, NULL, &grid) != LS_OK ||
         ls_grid_load(grid, cells, (size_t)w * (size_t)h) != LS_OK ||
         ls_crowd_create(&k, NULL, &crowd) != LS_OK) {
@@ -429,7 +411,7 @@ static int add_crowd(sg_data *d, const char *dir, uint32_t i)
     c->index = i;
     c->ticks = s.ticks;
     c->version = s.version;
-    c->fields = fields_needed(&s);
+    c->fields = cli_replay_field_count(&s);
     c->agents = s.agent_count;
     c->budget = s.budget;
     c->cell_size = s.cell_size;
@@ -464,7 +446,7 @@ static int info_of(const char *dir, uint32_t i, script_info *in)
         return -1;
     in->version = s.version;
     in->budget = s.budget;
-    in->fields = fields_needed(&s);
+    in->fields = cli_replay_field_count(&s);
     in->agents = s.agent_count;
     in->ticks = s.ticks;
     in->groups = 0;
