@@ -86,6 +86,19 @@ void sg_hex64(vf_text *t, uint64_t v)
     sg_put(t, "ull");
 }
 
+void sg_query_options(vf_text *t, const ls_query *q)
+{
+    sg_i32(t, q->connectivity); sg_put(t, ",");
+    sg_i32(t, q->corner_rule); sg_put(t, ",");
+    sg_i32(t, q->heuristic); sg_put(t, ",");
+    sg_i32(t, q->tie_break); sg_put(t, ",");
+    sg_i32(t, q->algorithm); sg_put(t, ",");
+    sg_u32(t, q->straight_cost); sg_put(t, ",");
+    sg_u32(t, q->diagonal_cost); sg_put(t, ",");
+    sg_i32(t, q->weight); sg_put(t, ",");
+    sg_u32(t, q->max_expansions); sg_put(t, ",");
+}
+
 /* Start a new line when this one has grown long. */
 void sg_wrap(vf_text *t, size_t *line_start, size_t width)
 {
@@ -517,15 +530,7 @@ static void write_searches(vf_text *t, const sg_data *d)
         sg_i32(t, q->start_y); sg_put(t, ",");
         sg_i32(t, q->goal_x); sg_put(t, ",");
         sg_i32(t, q->goal_y); sg_put(t, ",");
-        sg_i32(t, q->connectivity); sg_put(t, ",");
-        sg_i32(t, q->corner_rule); sg_put(t, ",");
-        sg_i32(t, q->heuristic); sg_put(t, ",");
-        sg_i32(t, q->tie_break); sg_put(t, ",");
-        sg_i32(t, q->algorithm); sg_put(t, ",");
-        sg_u32(t, q->straight_cost); sg_put(t, ",");
-        sg_u32(t, q->diagonal_cost); sg_put(t, ",");
-        sg_i32(t, q->weight); sg_put(t, ",");
-        sg_u32(t, q->max_expansions); sg_put(t, ",");
+        sg_query_options(t, q);
         sg_u32(t, v->budget); sg_put(t, ",");
         sg_i32(t, o->status); sg_put(t, ",");
         sg_u32(t, o->slices); sg_put(t, ",");

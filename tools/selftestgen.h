@@ -62,6 +62,11 @@ void sg_u64(vf_text *t, uint64_t v);
 void sg_u32(vf_text *t, uint32_t v);
 void sg_i32(vf_text *t, int32_t v);
 void sg_hex64(vf_text *t, uint64_t v);
+/* A query's options as the tables hold them (ls__st_search and
+ * ls__st_crowd alike): connectivity, corner rule, heuristic, tie-break,
+ * algorithm, straight and diagonal costs, weight, expansion limit, each
+ * followed by a comma. */
+void sg_query_options(vf_text *t, const ls_query *q);
 void sg_wrap(vf_text *t, size_t *line_start, size_t width);
 /* The C arrays of numbers: "DECL = {" and a new line (returns where it
  * starts); "V," with a new line once the line is 1000 characters long;

@@ -527,15 +527,7 @@ void sg_write_crowds(vf_text *t)
         sg_u32(t, c->map); sg_put(t, ",");
         sg_u32(t, c->ticks); sg_put(t, ",");
         sg_i32(t, c->cell_size); sg_put(t, ",");
-        sg_i32(t, q->connectivity); sg_put(t, ",");
-        sg_i32(t, q->corner_rule); sg_put(t, ",");
-        sg_i32(t, q->heuristic); sg_put(t, ",");
-        sg_i32(t, q->tie_break); sg_put(t, ",");
-        sg_i32(t, q->algorithm); sg_put(t, ",");
-        sg_u32(t, q->straight_cost); sg_put(t, ",");
-        sg_u32(t, q->diagonal_cost); sg_put(t, ",");
-        sg_i32(t, q->weight); sg_put(t, ",");
-        sg_u32(t, q->max_expansions); sg_put(t, ",");
+        sg_query_options(t, q);
         sg_u32(t, c->budget); sg_put(t, ",");
         sg_u32(t, c->agents); sg_put(t, ",");
         sg_u32(t, c->fields); sg_put(t, ",");
