@@ -119,7 +119,6 @@ ls_status ls_crowd_create(const ls_crowd_config *config,
         c->agents[k].pool_next = c->free_head;
         c->free_head = k;
     }
-    c->stats.pool_points = c->pool_size;
     *out = c;
     return LS_OK;
 }

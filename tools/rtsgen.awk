@@ -87,7 +87,20 @@ function print_armies(   id, n, speeds) {
         print "agent " id " " px "," py " " speeds[1 + rnd(n)]
     }
 }
-function print_script(   id, t, k, side, x, y, n, speeds, wall) {
+# The map's edits at tick t, the same in both scripts: a building every
+# 120 ticks, a wall section knocked down every 400 (five in all), a forest
+# cleared now and then. `wall` counts the sections down so far.
+function print_edits(t) {
+    if (t % 120 == 80 && pick(50, 6, 70, 84))
+        print "at " t " rect " px "," py " 3,3 0"
+    if (t % 400 == 200 && wall < 5) {
+        print "at " t " rect 84," (8 + 16 * wall) " 1,5 1"
+        wall++
+    }
+    if (t % 600 == 360 && pick(30, 10, 80, 76))
+        print "at " t " rect " px "," py " 2,2 1"
+}
+function print_script(   id, t, k) {
     print "lockstar-replay 1"
     print "# An RTS-like match: two armies of 120 units each leave their walled"
     print "# bases, cross a river at its fords and a long wall at its gates,"
@@ -109,24 +122,14 @@ function print_script(   id, t, k, side, x, y, n, speeds, wall) {
             }
             print "at " t " move " id " " px "," py
         }
-        # A building every 120 ticks, somewhere in the field.
-        if (t % 120 == 80 && pick(50, 6, 70, 84))
-            print "at " t " rect " px "," py " 3,3 0"
-        # Knock down a wall section every 400 ticks.
-        if (t % 400 == 200 && wall < 5) {
-            print "at " t " rect 84," (8 + 16 * wall) " 1,5 1"
-            wall++
-        }
-        # A building demolished now and then: a forest cleared.
-        if (t % 600 == 360 && pick(30, 10, 80, 76))
-            print "at " t " rect " px "," py " 2,2 1"
+        print_edits(t)
     }
     print "ticks 2400"
 }
 # The same match fought with groups (script version 2): each army moves
 # in squads of 20 that share one flow field per goal; a few scouts still
 # take single paths; the same buildings and wall sections.
-function print_groups(   id, t, k, side, n, speeds, wall, squad, line) {
+function print_groups(   id, t, k, squad, line) {
     print "lockstar-replay 2"
     print "# The RTS-like match of rts.replay fought with groups: squads of 20"
     print "# units ordered together share one flow field per goal (script"
@@ -155,14 +158,7 @@ function print_groups(   id, t, k, side, n, speeds, wall, squad, line) {
             pick(30, 10, 80, 76)
             print "at " t " move " id " " px "," py
         }
-        if (t % 120 == 80 && pick(50, 6, 70, 84))
-            print "at " t " rect " px "," py " 3,3 0"
-        if (t % 400 == 200 && wall < 5) {
-            print "at " t " rect 84," (8 + 16 * wall) " 1,5 1"
-            wall++
-        }
-        if (t % 600 == 360 && pick(30, 10, 80, 76))
-            print "at " t " rect " px "," py " 2,2 1"
+        print_edits(t)
     }
     print "ticks 2400"
 }
