@@ -21,8 +21,8 @@
 #include "grid.h"
 #include "lockstar.h"
 
-/* Points of room per query in one run; a longer path stays in its worker
- * (ls_batch_run_keep) and is copied straight into the agent's block. */
+/* Points of room per query in one run; a longer path is searched again
+ * when its request finishes (take_path). */
 #define RUN_ROOM 4096u
 
 ls_status ls__crowd_serve_create(ls_crowd *c)
@@ -178,7 +178,8 @@ static ls_status take_path(ls_crowd *c, const ls_grid *grid,
 static ls_status search_from(ls_crowd *c, const ls_grid *grid, uint32_t k,
                              uint64_t stamp, uint32_t revision)
 {
-    uint32_t count = 0, done = 0;
+    uint32_t count = 0, i;
+    ls_status st;
     for (; k != LS__CROWD_NONE && count < c->chunk;
          k = *ls__crowd_next(c, k)) {
         ls__crowd_agent *a = &c->agents[k];
@@ -192,19 +193,18 @@ static ls_status search_from(ls_crowd *c, const ls_grid *grid, uint32_t k,
         q->goal_y = a->goal.y;
         c->run_slots[count++] = k;
     }
-    while (done < count) {
-        uint32_t ran = 0, i;
-        const ls_status st = ls_batch_run_keep(
-            c->batch, grid, c->run_queries + done, count - done,
-            c->run_points + (size_t)done * c->run_room, c->run_room,
-            c->run_statuses + done, c->run_results + done, &ran);
-        if (st != LS_OK)
-            return st;
-        for (i = done; i < done + ran; i++)
-            record(c, i, stamp, revision);
-        c->stats.searches += ran;
-        done += ran;
-    }
+    if (count == 0)
+        return LS_OK;
+    /* Every query runs to its end; one whose path is longer than the
+     * run's room still reports its length and expansions
+     * (LS_ERR_BUFFER_TOO_SMALL), which is all the budget rule needs. */
+    st = ls_batch_run(c->batch, grid, c->run_queries, count, c->run_points,
+                      c->run_room, c->run_statuses, c->run_results);
+    if (st != LS_OK)
+        return st;
+    for (i = 0; i < count; i++)
+        record(c, i, stamp, revision);
+    c->stats.searches += count;
     return LS_OK;
 }
 
