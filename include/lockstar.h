@@ -136,7 +136,15 @@ enum {
     LS_ERR_BAD_ROUTE = -35,      /* waypoints that are not points of the
                                     path, in order, from its first point to
                                     its last (ls_check_route) */
-    LS_ERR_CROWD_FULL = -36      /* the crowd holds capacity agents */
+    LS_ERR_CROWD_FULL = -36,     /* the crowd holds capacity agents */
+    LS_ERR_BAD_CLEARANCE = -37,  /* a query's clearance above
+                                    LS_CLEARANCE_MAX, or above 1 where it
+                                    cannot be honoured (a compact grid,
+                                    JPS) */
+    LS_ERR_BAD_RADIUS = -38,     /* an agent's radius < 0 or above
+                                    LS_CROWD_MAX_RADIUS */
+    LS_ERR_BAD_PRIORITY = -39    /* an agent's priority outside
+                                    0..LS_CROWD_MAX_PRIORITY */
 };
 
 /* A short English description of a status ("goal cell is blocked", ...).
@@ -343,6 +351,10 @@ ls_status ls_grid_digest(const ls_grid *grid, uint64_t *digest);
  * If max_expansions != 0 and that many expansions were done when another
  * would begin, the query ends with LS_EXPANSION_LIMIT.
  */
+
+/* Largest clearance a query may ask for (ls_query.clearance): a cell's
+ * clearance is kept up to this value (see "Clearance"). */
+#define LS_CLEARANCE_MAX 16u
 
 typedef struct ls_query {
     uint32_t struct_size;    /* sizeof(ls_query); set by ls_query_init */

@@ -237,6 +237,9 @@ enum {
 /* Largest capacity and field count of a crowd. */
 #define LS_CROWD_MAX_CAPACITY 0x01000000u
 #define LS_CROWD_MAX_FIELDS 1024u
+/* Largest radius (fix16 world units: 64.0) and priority of an agent. */
+#define LS_CROWD_MAX_RADIUS 0x00400000
+#define LS_CROWD_MAX_PRIORITY 99
 /* Most cells an agent on a field passes in one tick. */
 #define LS_CROWD_FIELD_REACH 1024u
 

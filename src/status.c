@@ -51,6 +51,9 @@ const char *ls_status_string(ls_status status)
     case LS_ERR_BAD_AGENT: return "agent state inconsistent, or not the waypoints of its route";
     case LS_ERR_BAD_ROUTE: return "the waypoints are not points of the path, in order, from its first point to its last";
     case LS_ERR_CROWD_FULL: return "the crowd holds as many agents as its capacity";
+    case LS_ERR_BAD_CLEARANCE: return "clearance above LS_CLEARANCE_MAX, or above 1 on a compact grid or with JPS";
+    case LS_ERR_BAD_RADIUS: return "an agent's radius is negative or above LS_CROWD_MAX_RADIUS";
+    case LS_ERR_BAD_PRIORITY: return "an agent's priority is outside 0..99";
     default: return "unknown status";
     }
 }
@@ -98,6 +101,9 @@ const char *ls_status_name(ls_status status)
     case LS_ERR_BAD_AGENT: return "LS_ERR_BAD_AGENT";
     case LS_ERR_BAD_ROUTE: return "LS_ERR_BAD_ROUTE";
     case LS_ERR_CROWD_FULL: return "LS_ERR_CROWD_FULL";
+    case LS_ERR_BAD_CLEARANCE: return "LS_ERR_BAD_CLEARANCE";
+    case LS_ERR_BAD_RADIUS: return "LS_ERR_BAD_RADIUS";
+    case LS_ERR_BAD_PRIORITY: return "LS_ERR_BAD_PRIORITY";
     default: return "LS_UNKNOWN_STATUS";
     }
 }
