@@ -272,6 +272,21 @@ ls_status ls_grid_set_rect(ls_grid *grid, int32_t x, int32_t y, int32_t w,
 ls_status ls_grid_digest(const ls_grid *grid, uint64_t *digest);
 
 /* ------------------------------------------------------------------------
+ * Clearance
+ *
+ * A full grid (not LS_GRID_COMPACT) keeps each cell's clearance: 0 for a
+ * blocked cell, else the least Chebyshev distance from it to a blocked
+ * cell or to a cell outside the grid, capped at LS_CLEARANCE_MAX. So a
+ * free cell of clearance k is the centre of a (2k - 1) x (2k - 1) square
+ * of free cells of the grid. It is kept current under every edit.
+ * --------------------------------------------------------------------- */
+
+/* Cell (x, y)'s clearance in *clearance. Errors: LS_ERR_NULL_ARGUMENT,
+ * LS_ERR_OUT_OF_BOUNDS, LS_ERR_BAD_CLEARANCE (a compact grid keeps none). */
+ls_status ls_grid_clearance(const ls_grid *grid, int32_t x, int32_t y,
+                            uint32_t *clearance);
+
+/* ------------------------------------------------------------------------
  * Query options
  * --------------------------------------------------------------------- */
 
@@ -369,6 +384,10 @@ typedef struct ls_query {
     uint32_t diagonal_cost;  /* 14 by default; straight..2*straight */
     fix16_t weight;          /* 1.0 (fix16_one) by default */
     uint32_t max_expansions; /* 0 = no limit (default) */
+    uint32_t clearance;      /* 0 (default) or 1: every passable cell may
+                                be entered; 2..LS_CLEARANCE_MAX: only cells
+                                whose clearance is at least this (see
+                                "Clearance"), A* only */
 } ls_query;
 
 /* Fill q with the defaults above (start and goal 0,0). */

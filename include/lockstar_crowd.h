@@ -217,6 +217,9 @@ enum {
 /* Crowd flags. */
 #define LS_CROWD_GROW_PATHS 1u  /* grow the route pool in a tick rather
                                    than give NO_ROOM */
+#define LS_CROWD_AVOIDANCE 2u   /* avoidance on from the first tick (see
+                                   "Sizes and avoidance"; also
+                                   ls_crowd_set_avoidance) */
 
 /* Where a tick is, for a profiler (ls_crowd_config.phase): each phase's
  * number is passed when it begins, LS_CROWD_PHASE_END when the tick is
@@ -229,9 +232,13 @@ enum {
     LS_CROWD_PHASE_MOVE = 6,     /* step 6 */
     LS_CROWD_PHASE_DIGEST = 7,   /* step 7 */
     LS_CROWD_PHASE_END = 8,
-    LS_CROWD_PHASE_FIELDS = 9    /* within steps 1 and 4: a field brought
+    LS_CROWD_PHASE_FIELDS = 9,   /* within steps 1 and 4: a field brought
                                     up to date or served (the phase before
                                     is passed again when it is done) */
+    LS_CROWD_PHASE_AVOID = 10    /* within step 6 with avoidance on: the
+                                    velocities and their resolution (step
+                                    6 passes LS_CROWD_PHASE_MOVE again when
+                                    it is done) */
 };
 
 /* Largest capacity and field count of a crowd. */
@@ -267,7 +274,20 @@ typedef struct ls_crowd_config {
      * profilers; it must not call the crowd. */
     void (*phase)(void *user, int32_t phase);
     void *user;
+    /* Avoidance (see "Sizes and avoidance"; read only with it on). */
+    uint32_t avoid_neighbours; /* most neighbours an agent avoids, 1 ..
+                                  LS_CROWD_MAX_NEIGHBOURS (default 10) */
+    uint32_t avoid_horizon;    /* ticks ahead an agent avoids others, 1 ..
+                                  LS_CROWD_MAX_HORIZON (default 20) */
+    uint32_t stuck_ticks;      /* K: a MOVING agent that has not moved a
+                                  quarter of its speed for K ticks in a
+                                  row asks for a new path; 0 = never
+                                  (default 40) */
 } ls_crowd_config;
+
+/* Limits of the avoidance settings. */
+#define LS_CROWD_MAX_NEIGHBOURS 32u
+#define LS_CROWD_MAX_HORIZON 1024u
 
 /* Fill config with the defaults above (width and height 1). */
 ls_status ls_crowd_config_init(ls_crowd_config *config);
@@ -352,6 +372,10 @@ typedef struct ls_crowd_agent {
     ls_point heading;       /* the cell whose centre it heads for (MOVING;
                                else its cell) */
     int32_t on_field;       /* 1 when it belongs to a group's field */
+    fix16_t radius;         /* see "Sizes and avoidance" */
+    int32_t priority;
+    fix16_t vx, vy;         /* its move in the last tick (world units) */
+    uint32_t clearance;     /* its clearance class */
 } ls_crowd_agent;
 
 /* The number of agents held. */
@@ -371,6 +395,116 @@ ls_status ls_crowd_get_at(const ls_crowd *crowd, uint32_t index,
 ls_status ls_crowd_route(const ls_crowd *crowd, int64_t id,
                          ls_point *points, uint32_t capacity,
                          uint32_t *length);
+
+/* ------------------------------------------------------------------------
+ * Sizes and avoidance
+ *
+ * Sizes. Every agent has a radius (fix16 world units, 0 ..
+ * LS_CROWD_MAX_RADIUS; default 0, a point) and a priority (0 ..
+ * LS_CROWD_MAX_PRIORITY; default 0), set by ls_crowd_set_body. Its
+ * clearance class is ls_world_clearance of its radius: the least k >= 1
+ * such that a disc of that radius centred on a cell whose clearance
+ * (lockstar.h, "Clearance") is at least k overlaps no blocked cell. Every
+ * request of the agent, and every field it joins, is searched with the
+ * clearance max(options.clearance, k), so it never plans through a gap
+ * narrower than itself; a sized request (clearance above 1) under JPS
+ * options is searched with A* (JPS does not take a clearance; the cost is
+ * the same, the path may differ). Agents of one group order of different
+ * classes share one field per (goal, class). Radius 0 agents and
+ * LS_CROWD_AVOIDANCE off give exactly the crowd of before this section.
+ *
+ * Avoidance (LS_CROWD_AVOIDANCE, ls_crowd_set_avoidance; off by default)
+ * replaces step 6 by the steps below. Velocities and positions are raw
+ * fix16 values per tick; every computation is on integers, and which
+ * worker computes what never changes a result. docs/avoidance.md gives
+ * the method's every rounding.
+ *   6a. Preferred velocity, per agent: a MOVING agent on a route heads for
+ *       the centre of the waypoint it targets, on a field for the centre
+ *       of the next cell of its field from the cell it stands in (the
+ *       goal's centre in the goal cell), at its speed, or less when that
+ *       centre is the goal's and nearer than its speed. Other agents
+ *       prefer to stand still.
+ *   6b. Neighbours: the other agents j whose gap (centre distance minus
+ *       both radii) is at most avoid_horizon * (speed_i + speed_j), sorted
+ *       by (squared centre distance, id), the first avoid_neighbours of
+ *       them; and the blocked cells (cells outside the grid count as
+ *       blocked) near enough to be reached in this tick.
+ *   6c. New velocity: optimal reciprocal collision avoidance (ORCA, van
+ *       den Berg, Guy, Lin, Manocha 2011) over the state at the start of
+ *       step 6: each neighbour gives a half-plane of velocities, the agent
+ *       taking the share (P_j + 1) / (P_i + P_j + 2) of the avoidance (so
+ *       a higher priority yields less; equal priorities split it evenly),
+ *       each blocked cell a half-plane keeping it off the cell this tick;
+ *       the velocity nearest the preferred one inside all of them, no
+ *       faster than its speed (or, when none exists, the one that least
+ *       violates the agents' half-planes while keeping the walls'). A
+ *       head-on pair exactly in line passes on the right of each agent.
+ *       Agents that are not MOVING take part with a preferred velocity of
+ *       0: they make way.
+ *   6d. Resolution, so that the guarantee below holds whatever the
+ *       rounding: every agent proposes its position plus its velocity. In
+ *       rounds, each looking at all proposals at once, an agent whose
+ *       proposed disc overlaps a blocked cell or the outside of the grid,
+ *       or another agent's proposed disc (where the two were not already
+ *       overlapping at the start of the tick and closer), has its move
+ *       halved (each axis towards zero), and after four halvings
+ *       cancelled; rounds repeat until no proposal conflicts. (An agent
+ *       that does not move conflicts with nobody new, so this ends.)
+ *   6e. Every agent moves to its proposal; its velocity is the move made.
+ *       A MOVING agent on a route passes its target waypoint when its
+ *       centre is within its speed of the waypoint's centre; it is ARRIVED
+ *       when its centre is within max(radius, cell_size / 8) of its goal's
+ *       centre, or when it is within cell_size / 4 (gap) of an agent that
+ *       was ARRIVED at the start of the tick with the same goal cell. A
+ *       MOVING agent that moved less than a quarter of its speed in each
+ *       of stuck_ticks ticks in a row asks for a new path from the cell it
+ *       stands in (it becomes WAITING; a stats counter counts it).
+ * An ARRIVED or IDLE agent pushed aside stays where it is pushed.
+ * Switching avoidance off makes every MOVING agent on a route ask for a
+ * new path at the next tick (its ls_agent was not following the route).
+ *
+ * The guarantee: after every tick with avoidance on, no two discs overlap
+ * (centre distance >= r1 + r2, exactly, on the raw values) and no disc
+ * overlaps a blocked cell or leaves the grid, unless they already did
+ * before the tick (agents added onto each other, or a cell blocked under
+ * a disc by an edit): such discs never move closer, and part when they
+ * can. ls_crowd_check_overlaps counts overlaps at any time.
+ *
+ * With avoidance on, the agent digest adds, after the fields above, the
+ * velocity vx and vy (raw fix16, int32 each), the radius (raw, int32), the
+ * priority (1 byte) and the ticks it has been stuck (uint32).
+ * --------------------------------------------------------------------- */
+
+/* Set the agent's radius (0 .. LS_CROWD_MAX_RADIUS, and its clearance
+ * class at most LS_CLEARANCE_MAX in the crowd's frame) and priority (0 ..
+ * LS_CROWD_MAX_PRIORITY), at once: its next request or field uses the new
+ * class (a request already made keeps its own). Errors, nothing changed:
+ * LS_ERR_UNKNOWN_ID, LS_ERR_BAD_RADIUS, LS_ERR_BAD_PRIORITY. */
+ls_status ls_crowd_set_body(ls_crowd *crowd, int64_t id, fix16_t radius,
+                            int32_t priority);
+/* Avoidance on (1) or off (0) from the next tick on. LS_ERR_BAD_OPTION
+ * for another value. */
+ls_status ls_crowd_set_avoidance(ls_crowd *crowd, int32_t on);
+
+/* Overlaps now (see "The guarantee"). */
+typedef struct ls_crowd_overlaps {
+    uint32_t pairs;         /* pairs of agents whose discs overlap */
+    uint32_t walls;         /* agents whose disc overlaps a blocked cell
+                               or leaves the grid */
+    int64_t pair_a, pair_b; /* the first overlapping pair, a < b, in
+                               ascending (a, b) order; 0, 0 when none */
+    int64_t wall_agent;     /* the first agent (id order) of walls; 0 */
+    ls_point wall_cell;     /* its first offending cell in row-major order
+                               (a cell outside the grid when it leaves
+                               the grid); 0,0 when none */
+} ls_crowd_overlaps;
+/* Count overlaps on grid (the crowd's size, LS_ERR_GRID_MISMATCH) now:
+ * exact integer tests on the raw values; radius 0 overlaps nothing.
+ * Uses the crowd's scratch memory (hence not const) and changes nothing
+ * a tick reads; O(agents * neighbours near each + cells under the discs).
+ * LS_ERR_NULL_ARGUMENT. */
+ls_status ls_crowd_check_overlaps(ls_crowd *crowd, const ls_grid *grid,
+                                  ls_crowd_overlaps *out);
 
 /* The agent's digest now. LS_ERR_UNKNOWN_ID. */
 ls_status ls_crowd_agent_digest(const ls_crowd *crowd, int64_t id,
@@ -394,6 +528,8 @@ typedef struct ls_crowd_stats {
     uint64_t fields;        /* fields begun or brought up to date */
     uint32_t pool_points;   /* the route pool's size now */
     uint32_t pool_used;     /* points of routes held now */
+    uint64_t stuck;         /* requests made by agents stuck stuck_ticks */
+    uint64_t moves_cut;     /* moves halved or cancelled by step 6d */
 } ls_crowd_stats;
 ls_status ls_crowd_stats_get(const ls_crowd *crowd, ls_crowd_stats *out);
 

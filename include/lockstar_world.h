@@ -98,6 +98,15 @@ ls_status ls_world_segment_length(const ls_world *world, int32_t ax,
 ls_status ls_world_path_length(const ls_world *world, const ls_point *points,
                                uint32_t count, fix16_t *length);
 
+/* The clearance class of a disc of radius `radius` (world units, >= 0):
+ * the least k >= 1 with (2k - 1) * cell_size >= 2 * radius, so that the
+ * disc centred on a cell whose clearance (lockstar.h, "Clearance") is at
+ * least k overlaps no blocked cell. Exact on raw values. Errors:
+ * LS_ERR_NULL_ARGUMENT, LS_ERR_BAD_FRAME, LS_ERR_BAD_RADIUS (radius < 0,
+ * or k above LS_CLEARANCE_MAX). */
+ls_status ls_world_clearance(const ls_world *world, fix16_t radius,
+                             uint32_t *clearance);
+
 /* ------------------------------------------------------------------------
  * Line of sight
  *

@@ -20,6 +20,7 @@ ls_status ls_query_init(ls_query *q)
     q->diagonal_cost = 14;
     q->weight = fix16_one;
     q->max_expansions = 0;
+    q->clearance = 0;
     return LS_OK;
 }
 
