@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * cmd_replay.c - `lockstar replay SCRIPT [--trace] [--record FILE]
- * [--verify FILE] [--budget E] [--threads N] [--profile]`: run a replay
- * script (docs/replay.md) and print `tick T DIGEST` per tick, then
- * `final DIGEST`; or record the trail, or verify a recorded one.
+ * [--verify FILE] [--check] [--budget E] [--threads N] [--profile]`: run
+ * a replay script (docs/replay.md) and print `tick T DIGEST` per tick,
+ * then `final DIGEST`; or record the trail, or verify a recorded one;
+ * --check adds the overlap and arrival summary (replay_check.c).
  *
- * Exit status: 0 done (with --verify: every tick matched); 1 with --verify
- * when a tick differs; 2 bad input (script, map, trail, options).
+ * Exit status: 0 done (with --verify: every tick matched; with --check:
+ * no overlap); 1 with --verify when a tick differs, with --check when any
+ * tick had an overlap; 2 bad input (script, map, trail, options).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -19,13 +21,14 @@
 #include "options.h"
 #include "output.h"
 #include "replay.h"
+#include "replay_check.h"
 #include "replay_sim.h"
 #include "replay_trail.h"
 
 typedef struct replay_args {
     const char *script;
     const char *record, *verify;
-    int trace, profile;
+    int trace, profile, check;
     int has_budget;
     uint32_t budget;
     uint32_t threads;
@@ -34,7 +37,7 @@ typedef struct replay_args {
 static int usage_error(const char *what)
 {
     return cli_fail("replay: %s (usage: lockstar replay SCRIPT [--trace] "
-                    "[--record FILE | --verify FILE] [--budget E] "
+                    "[--record FILE | --verify FILE] [--check] [--budget E] "
                     "[--threads N] [--profile])", what);
 }
 
@@ -63,16 +66,25 @@ static int parse_args(int argc, char **argv, replay_args *a)
         if (strcmp(arg, "--help") == 0) {
             printf("usage: lockstar replay SCRIPT [--trace] [--record FILE | "
                    "--verify FILE]\n"
-                   "                       [--budget E] [--threads N] "
-                   "[--profile]\n"
+                   "                       [--check] [--budget E] "
+                   "[--threads N] [--profile]\n"
                    "Runs a lockstep replay script (docs/replay.md) and "
-                   "prints 'tick T DIGEST'\nper tick, then 'final DIGEST'.\n");
+                   "prints 'tick T DIGEST'\nper tick, then 'final DIGEST'. "
+                   "--check then prints the overlaps found\nafter every tick "
+                   "and the arrivals ('check: ...', 'arrived: ...'; exit 1\n"
+                   "on any overlap).\n");
             return cli_finish(CLI_EXIT_DONE);
         }
         if ((rc = cli_option_flag(argc, argv, &i, "--trace", &err)) != 0) {
             if (rc < 0)
                 return cli_fail("replay: %s", err.message);
             a->trace = 1;
+            continue;
+        }
+        if ((rc = cli_option_flag(argc, argv, &i, "--check", &err)) != 0) {
+            if (rc < 0)
+                return cli_fail("replay: %s", err.message);
+            a->check = 1;
             continue;
         }
         if ((rc = cli_option_flag(argc, argv, &i, "--profile", &err)) != 0) {
@@ -128,10 +140,14 @@ static int parse_args(int argc, char **argv, replay_args *a)
         return usage_error("--record and --verify cannot be combined");
     if (a->trace && a->verify)
         return usage_error("--trace and --verify cannot be combined");
+    if (a->check && a->verify)
+        return usage_error("--check and --verify cannot be combined");
     return -1;
 }
 
-static void print_trace(const cli_sim *sim)
+/* bodies: add " r R v VX,VY" (cli_replay_shows_bodies), raw fix16 like
+ * X and Y. */
+static void print_trace(const cli_sim *sim, int bodies)
 {
     uint32_t k;
     for (k = 0; k < cli_sim_agent_count(sim); k++) {
@@ -141,6 +157,9 @@ static void print_trace(const cli_sim *sim)
                g.cell.x, g.cell.y, ls_crowd_state_name(g.state));
         if (g.on_field)
             printf(" field %" PRId32 ",%" PRId32, g.goal.x, g.goal.y);
+        if (bodies)
+            printf(" r %" PRId32 " v %" PRId32 ",%" PRId32,
+                   (int32_t)g.radius, (int32_t)g.vx, (int32_t)g.vy);
         putchar('\n');
     }
 }
@@ -154,13 +173,14 @@ static void print_profile(const cli_sim *sim, uint32_t ticks, clock_t total)
     fprintf(stderr,
             "lockstar replay: profile: %" PRIu32 " ticks in %s (%" PRIu64
             " ticks per second); searching %ld%%, flow fields %ld%%, "
-            "smoothing and hand-over %ld%%, following %ld%%, edits and "
-            "orders %ld%%, digests %ld%%\n",
+            "smoothing and hand-over %ld%%, following %ld%%, avoidance "
+            "%ld%%, edits and orders %ld%%, digests %ld%%\n",
             ticks, buf,
             (uint64_t)ticks * (uint64_t)CLOCKS_PER_SEC / (uint64_t)all,
             (long)(100 * t->search / all), (long)(100 * t->fields / all),
             (long)(100 * t->smooth / all), (long)(100 * t->follow / all),
-            (long)(100 * t->edits / all), (long)(100 * t->digest / all));
+            (long)(100 * t->avoid / all), (long)(100 * t->edits / all),
+            (long)(100 * t->digest / all));
 }
 
 /* The run's summary on standard error, after a clean finish. */
@@ -189,18 +209,25 @@ static int summary(const cli_sim *sim, const cli_replay_script *s,
     return status;
 }
 
-/* Run every tick: print, record or verify. */
+/* Run every tick: print, record or verify; check is NULL without
+ * --check. */
 static int run(const replay_args *a, const cli_replay_script *s,
-               cli_sim *sim, const cli_trail *trail, FILE *record)
+               cli_sim *sim, const cli_trail *trail, FILE *record,
+               cli_check *check)
 {
     uint64_t final;
     clock_t start = clock();
     uint32_t tick;
     mai_error err;
     char why[512];
+    int bodies = cli_replay_shows_bodies(s), overlaps = 0;
     for (tick = 0; tick < s->ticks; tick++) {
         uint64_t digest;
+        if (check && cli_check_before_tick(check, sim, &err) != 0)
+            return cli_fail_error(&err);
         if (cli_sim_tick(sim, &err) != 0)
+            return cli_fail_error(&err);
+        if (check && cli_check_after_tick(check, sim, &err) != 0)
             return cli_fail_error(&err);
         digest = cli_sim_digest(sim);
         if (trail) {
@@ -213,7 +240,7 @@ static int run(const replay_args *a, const cli_replay_script *s,
         }
         printf("tick %" PRIu32 " %016" PRIx64 "\n", tick, digest);
         if (a->trace)
-            print_trace(sim);
+            print_trace(sim, bodies);
         if (record)
             cli_trail_write_tick(record, sim, tick, digest);
     }
@@ -235,10 +262,15 @@ static int run(const replay_args *a, const cli_replay_script *s,
         printf("final %016" PRIx64 "\n", final);
         if (record)
             fprintf(record, "final %016" PRIx64 "\n", final);
+        if (check)
+            overlaps = cli_check_print(check, stdout);
     }
     if (a->profile)
         print_profile(sim, s->ticks, clock() - start);
-    return summary(sim, s, clock() - start, cli_finish(CLI_EXIT_DONE));
+    if (summary(sim, s, clock() - start, cli_finish(CLI_EXIT_DONE)) !=
+        CLI_EXIT_DONE)
+        return CLI_EXIT_BAD_INPUT; /* standard output failed */
+    return overlaps ? CLI_EXIT_NOT_FOUND : CLI_EXIT_DONE;
 }
 
 int cli_cmd_replay(int argc, char **argv)
@@ -246,6 +278,7 @@ int cli_cmd_replay(int argc, char **argv)
     replay_args a;
     cli_replay_script s;
     cli_trail trail;
+    cli_check check;
     cli_sim sim;
     mai_error err;
     ls_grid *grid = NULL;
@@ -269,7 +302,10 @@ int cli_cmd_replay(int argc, char **argv)
         return cli_fail_error(&err);
     }
     memset(&trail, 0, sizeof trail);
-    if (a.verify &&
+    memset(&check, 0, sizeof check);
+    if (a.check && cli_check_start(&check, &sim, &err) != 0)
+        status = cli_fail_error(&err);
+    if (status < 0 && a.verify &&
         cli_trail_load(a.verify, s.agent_count, &trail, &err) != 0)
         status = cli_fail_error(&err);
     if (status < 0 && a.record) {
@@ -281,10 +317,12 @@ int cli_cmd_replay(int argc, char **argv)
             fputs("lockstar-trail 1\n", record);
     }
     if (status < 0)
-        status = run(&a, &s, &sim, a.verify ? &trail : NULL, record);
+        status = run(&a, &s, &sim, a.verify ? &trail : NULL, record,
+                     a.check ? &check : NULL);
     if (record && (fclose(record) != 0) && status == CLI_EXIT_DONE)
         status = cli_fail("replay: cannot write %s", a.record);
     cli_trail_free(&trail);
+    cli_check_end(&check);
     cli_sim_end(&sim);
     cli_replay_free(&s);
     return status;

@@ -25,7 +25,8 @@ typedef enum cli_replay_kind {
     CLI_REPLAY_MOVE,   /* at T move ID X,Y */
     CLI_REPLAY_SET,    /* at T set X,Y COST */
     CLI_REPLAY_RECT,   /* at T rect X,Y W,H COST */
-    CLI_REPLAY_GROUP   /* at T group X,Y ID [ID ...] (version 2) */
+    CLI_REPLAY_GROUP,  /* at T group X,Y ID [ID ...] (version 2) */
+    CLI_REPLAY_AVOID   /* at T avoidance on|off (version 3; cost: 1 on) */
 } cli_replay_kind;
 
 typedef struct cli_replay_event {
@@ -34,7 +35,7 @@ typedef struct cli_replay_event {
     int64_t agent;       /* move: the agent ordered */
     int32_t x, y;        /* move: the goal cell; set, rect: the top-left */
     int32_t w, h;        /* rect: its size (set: 1 x 1) */
-    uint8_t cost;        /* set, rect */
+    uint8_t cost;        /* set, rect; avoidance: 1 on, 0 off */
     uint32_t first, count; /* group: its ids, group_ids[first..+count) */
     uint32_t line;       /* for messages */
 } cli_replay_event;
@@ -43,6 +44,8 @@ typedef struct cli_replay_agent {
     int64_t id;
     int32_t x, y;        /* the cell it stands on at tick 0 */
     fix16_t speed;       /* world units per tick, > 0 */
+    fix16_t radius;      /* 0 .. LS_CROWD_MAX_RADIUS (version 3; else 0) */
+    int32_t priority;    /* 0 .. LS_CROWD_MAX_PRIORITY (version 3; else 0) */
     uint32_t line;
 } cli_replay_agent;
 
@@ -61,7 +64,8 @@ typedef struct cli_replay_script {
     uint32_t event_count;
     int64_t *group_ids;        /* every group line's ids, in file order */
     uint32_t group_id_count;
-    uint32_t version;          /* 1 or 2 */
+    uint32_t version;          /* 1, 2 or 3 */
+    int32_t avoidance;         /* 'avoidance on' (version 3): 1, else 0 */
 } cli_replay_script;
 
 /* Parse script text (length bytes); name is the script's path, for
@@ -84,6 +88,13 @@ int cli_replay_check_map(const char *name, const cli_replay_script *s,
  * move orders, lockstar_crowd.h "Groups on flow fields"). The one rule
  * `lockstar replay` and the self-test's generator size crowds by. */
 uint32_t cli_replay_field_count(const cli_replay_script *s);
+
+/* Whether --trace shows each agent's radius and velocity (docs/replay.md,
+ * version 3): a version 3 script that turns avoidance on (its setting or
+ * any 'at T avoidance on') or gives any agent a radius above 0. A whole
+ * run's trace has the columns or none has them; version 1 and 2 traces
+ * never do, so they stay byte for byte as before. */
+int cli_replay_shows_bodies(const cli_replay_script *s);
 
 /* Free what the script holds and empty it; safe on an empty script. */
 void cli_replay_free(cli_replay_script *s);

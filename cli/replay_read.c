@@ -19,7 +19,7 @@ typedef struct line_words {
 
 /* Settings seen so far, for "duplicate" messages. */
 typedef struct seen_lines {
-    uint32_t version, map, cell, swamp, budget, ticks;
+    uint32_t version, map, cell, swamp, budget, ticks, avoidance;
 } seen_lines;
 
 typedef struct reader {
@@ -291,11 +291,81 @@ static int read_options(reader *r, line_words *w)
     return 0;
 }
 
+/* "'WORD' needs 'lockstar-replay 3'": what version 3 added, named with
+ * its line in an older script, so a script says which rules it needs. */
+static int needs_v3(reader *r, const char *word)
+{
+    mai_error_set(r->err, "%s:%lu: '%s' needs 'lockstar-replay 3' (this "
+                  "script says 'lockstar-replay %lu')", r->name,
+                  (unsigned long)r->line, word, (unsigned long)r->s->version);
+    return -1;
+}
+
+/* on|off (avoidance lines) into *on. */
+static int parse_on_off(reader *r, const char *text, int32_t *on)
+{
+    if (strcmp(text, "on") != 0 && strcmp(text, "off") != 0)
+        return bad_word(r, "bad avoidance setting (expected on or off):",
+                        text);
+    *on = text[1] == 'n';
+    return 0;
+}
+
+/* Version 3's "radius R" and "priority P" after an agent's speed: words
+ * 4 .. count-1 in pairs, either order, each at most once. The radius is
+ * checked against LS_CROWD_MAX_RADIUS here; whether its clearance class
+ * fits the script's cell size is the library's answer (ls_crowd_set_body,
+ * replay_sim.c), since the cell line may come later. */
+static int read_body(reader *r, const line_words *w, cli_replay_agent *a)
+{
+    int k, seen_radius = 0, seen_priority = 0;
+    for (k = 4; k + 1 < w->count; k += 2) {
+        const char *key = w->word[k], *value = w->word[k + 1];
+        int radius = strcmp(key, "radius") == 0;
+        int *seen = radius ? &seen_radius : &seen_priority;
+        if (!radius && strcmp(key, "priority") != 0)
+            return bad_word(r, "unknown agent setting (expected radius or "
+                            "priority):", key);
+        if (*seen) {
+            mai_error_set(r->err, "%s:%lu: '%s' is given twice on one line",
+                          r->name, (unsigned long)r->line, key);
+            return -1;
+        }
+        *seen = 1;
+        if (radius) {
+            fix16_t v;
+            if (ls_fix16_parse(value, &v) != LS_OK || v < 0 ||
+                v > LS_CROWD_MAX_RADIUS)
+                return bad_word(r, "bad radius (expected a decimal from 0 "
+                                "to 64):", value);
+            a->radius = v;
+        } else {
+            uint32_t v;
+            if (cli_parse_uint(value, 0, LS_CROWD_MAX_PRIORITY, &v) != 0)
+                return bad_word(r, "bad priority (expected a whole number "
+                                "from 0 to 99):", value);
+            a->priority = (int32_t)v;
+        }
+    }
+    return 0;
+}
+
 static int read_agent(reader *r, const line_words *w)
 {
     cli_replay_agent a;
-    if (want_words(r, w, 4, "agent ID X,Y SPEED") != 0)
-        return -1;
+    memset(&a, 0, sizeof a);
+    if (r->s->version < 3 && w->count > 4 &&
+        (strcmp(w->word[4], "radius") == 0 ||
+         strcmp(w->word[4], "priority") == 0))
+        return needs_v3(r, w->word[4]);
+    if (r->s->version < 3) {
+        if (want_words(r, w, 4, "agent ID X,Y SPEED") != 0)
+            return -1;
+    } else if (w->count != 4 && w->count != 6 && w->count != 8) {
+        return fail(r, "'agent' takes 3 values, then 'radius R' and "
+                    "'priority P' if wanted: agent ID X,Y SPEED [radius R] "
+                    "[priority P]", NULL);
+    }
     if (parse_id(w->word[1], &a.id) != 0)
         return bad_word(r, "bad agent id (expected a whole number from "
                         "-9223372036854775808 to 9223372036854775807):",
@@ -309,7 +379,8 @@ static int read_agent(reader *r, const line_words *w)
     if (r->s->agent_count == CLI_REPLAY_MAX_AGENTS)
         return fail(r, "too many agents (at most 100000)", NULL);
     if (parse_cell(r, w->word[2], &a.x, &a.y) != 0 ||
-        parse_length(r, w->word[3], "speed", &a.speed) != 0)
+        parse_length(r, w->word[3], "speed", &a.speed) != 0 ||
+        read_body(r, w, &a) != 0)
         return -1;
     a.line = r->line;
     if (grow(r, (void **)&r->s->agents, &r->agent_room, r->s->agent_count,
@@ -352,7 +423,7 @@ static int read_group(reader *r, const line_words *w, cli_replay_event *e)
 }
 
 /* at T move ID X,Y | at T set X,Y COST | at T rect X,Y W,H COST |
- * at T group X,Y ID [ID ...] */
+ * at T group X,Y ID [ID ...] | at T avoidance on|off */
 static int read_event(reader *r, const line_words *w)
 {
     cli_replay_event e;
@@ -410,8 +481,20 @@ static int read_event(reader *r, const line_words *w)
     } else if (strcmp(verb, "group") == 0) {
         if (read_group(r, w, &e) != 0)
             return -1;
+    } else if (strcmp(verb, "avoidance") == 0) {
+        int32_t on = 0;
+        if (r->s->version < 3)
+            return needs_v3(r, "avoidance");
+        if (want_words(r, w, 4, "at T avoidance on|off") != 0 ||
+            parse_on_off(r, w->word[3], &on) != 0)
+            return -1;
+        e.kind = CLI_REPLAY_AVOID;
+        e.cost = (uint8_t)on;
     } else {
-        return bad_word(r, r->s->version >= 2
+        return bad_word(r, r->s->version >= 3
+                               ? "unknown order (expected move, group, set, "
+                                 "rect or avoidance):"
+                           : r->s->version >= 2
                                ? "unknown order (expected move, group, set "
                                  "or rect):"
                                : "unknown order (expected move, set or "
@@ -434,10 +517,12 @@ static int read_line(reader *r, line_words *w)
             return fail(r, "a replay script starts with 'lockstar-replay 1'",
                         NULL);
         if (w->count != 2 || (strcmp(w->word[1], "1") != 0 &&
-                              strcmp(w->word[1], "2") != 0))
+                              strcmp(w->word[1], "2") != 0 &&
+                              strcmp(w->word[1], "3") != 0))
             return fail(r, "unsupported replay version (this lockstar reads "
-                        "'lockstar-replay 1' and 'lockstar-replay 2')", NULL);
-        r->s->version = w->word[1][0] == '2' ? 2u : 1u;
+                        "'lockstar-replay 1', 'lockstar-replay 2' and "
+                        "'lockstar-replay 3')", NULL);
+        r->s->version = (uint32_t)(w->word[1][0] - '0');
         r->seen.version = r->line;
         return 0;
     }
@@ -466,6 +551,13 @@ static int read_line(reader *r, line_words *w)
             return bad_word(r, "bad budget (expected a whole number from 0 "
                             "to 4294967295, 0 = no limit):", w->word[1]);
         return 0;
+    }
+    if (strcmp(key, "avoidance") == 0) {
+        if (r->s->version < 3)
+            return needs_v3(r, "avoidance");
+        return want_words(r, w, 2, "avoidance on|off") != 0 ||
+               once(r, &r->seen.avoidance, "avoidance") != 0 ||
+               parse_on_off(r, w->word[1], &r->s->avoidance);
     }
     if (strcmp(key, "agent") == 0)
         return read_agent(r, w);
@@ -609,6 +701,8 @@ int cli_replay_check_map(const char *name, const cli_replay_script *s,
     }
     for (k = 0; k < s->event_count; k++) {
         const cli_replay_event *e = &s->events[k];
+        if (e->kind == CLI_REPLAY_AVOID)
+            continue; /* no cell */
         if (outside(grid, e->x, e->y, e->w ? e->w : 1, e->h ? e->h : 1)) {
             mai_error_set(err, "%s:%lu: %s %ld,%ld%s is outside the %ldx%ld "
                           "map", name, (unsigned long)e->line,
@@ -639,6 +733,22 @@ uint32_t cli_replay_field_count(const cli_replay_script *s)
             n++;
     }
     return n;
+}
+
+int cli_replay_shows_bodies(const cli_replay_script *s)
+{
+    uint32_t k;
+    if (s->version < 3)
+        return 0;
+    if (s->avoidance)
+        return 1;
+    for (k = 0; k < s->agent_count; k++)
+        if (s->agents[k].radius > 0)
+            return 1;
+    for (k = 0; k < s->event_count; k++)
+        if (s->events[k].kind == CLI_REPLAY_AVOID && s->events[k].cost)
+            return 1;
+    return 0;
 }
 
 void cli_replay_free(cli_replay_script *s)

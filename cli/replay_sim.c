@@ -29,6 +29,7 @@ static void on_phase(void *user, int32_t phase)
     case LS_CROWD_PHASE_FIELDS: sim->times.fields += spent; break;
     case LS_CROWD_PHASE_HANDOVER: sim->times.smooth += spent; break;
     case LS_CROWD_PHASE_MOVE: sim->times.follow += spent; break;
+    case LS_CROWD_PHASE_AVOID: sim->times.avoid += spent; break;
     case LS_CROWD_PHASE_DIGEST: sim->times.digest += spent; break;
     default: break;
     }
@@ -70,6 +71,8 @@ int cli_sim_start(cli_sim *sim, const char *name,
                              ? cells * config.capacity
                              : 1u << 20;
     config.flags = LS_CROWD_GROW_PATHS;
+    if (script->avoidance)
+        config.flags |= LS_CROWD_AVOIDANCE;
     config.world.cell_size = script->cell_size;
     config.options = script->options.query;
     config.budget = budget;
@@ -94,6 +97,22 @@ int cli_sim_start(cli_sim *sim, const char *name,
         }
         if (st != LS_OK)
             return oops(err, "ls_crowd_add", st);
+        /* Only version 3 agents have a body; the others are left exactly
+         * as the crowd adds them. */
+        if (d->radius == 0 && d->priority == 0)
+            continue;
+        st = ls_crowd_set_body(sim->crowd, d->id, d->radius, d->priority);
+        if (st == LS_ERR_BAD_RADIUS) {
+            /* The radius is within 0..64 (the reader's check): its
+             * clearance class is too large for this cell size. */
+            mai_error_set(err, "%s:%lu: the radius is too large for the "
+                          "cell size: its clearance class would be above "
+                          "%u (%s)", name, (unsigned long)d->line,
+                          (unsigned)LS_CLEARANCE_MAX, ls_status_name(st));
+            return -1;
+        }
+        if (st != LS_OK)
+            return oops(err, "ls_crowd_set_body", st);
     }
     return 0;
 }
@@ -105,7 +124,9 @@ int cli_sim_tick(cli_sim *sim, mai_error *err)
     clock_t t0 = sim->profile ? clock() : 0;
     ls_status st;
     /* The tick's edits, in script order, then its orders, in script
-     * order: the crowd carries the orders out after its route checks. */
+     * order: the crowd carries the orders out after its route checks.
+     * An avoidance line is given with the orders; it takes effect for
+     * this whole tick (the crowd reads it when the tick begins). */
     for (k = sim->next_event; k < s->event_count && s->events[k].tick == sim->tick;
          k++) {
         const cli_replay_event *e = &s->events[k];
@@ -126,6 +147,8 @@ int cli_sim_tick(cli_sim *sim, mai_error *err)
         else if (e->kind == CLI_REPLAY_GROUP)
             st = ls_crowd_order_group(sim->crowd, s->group_ids + e->first,
                                       e->count, e->x, e->y);
+        else if (e->kind == CLI_REPLAY_AVOID)
+            st = ls_crowd_set_avoidance(sim->crowd, e->cost);
         else
             continue;
         if (st != LS_OK)

@@ -17,7 +17,7 @@
 /* Where the time went, in clock() ticks (for --profile and `make bench`),
  * measured at the crowd's phase boundaries. */
 typedef struct cli_sim_times {
-    clock_t edits, search, fields, smooth, follow, digest;
+    clock_t edits, search, fields, smooth, follow, avoid, digest;
 } cli_sim_times;
 
 typedef struct cli_sim {

@@ -121,7 +121,14 @@ printf 'lockstar-replay 1\nagent 1 0,0 1\nticks 5\n' >no-map.replay
 printf "${H}" >no-ticks.replay
 printf 'lockstar-replay 1\rmap m.map\ragent 1 0,0 1\rticks 5\r' >cr.replay
 printf "${H}ticks 5\0\n" >nul-byte.replay
-printf 'lockstar-replay 3\nmap m.map\n' >version.replay
+printf 'lockstar-replay 4\nmap m.map\n' >version.replay
+H3='lockstar-replay 3\nmap m.map\n'
+printf "${H3}agent 1 0,0 1 radius -1\nticks 5\n" >radius-negative.replay
+printf "${H3}agent 1 0,0 1 radius 99999999999\nticks 5\n" >radius-huge.replay
+printf "${H3}agent 1 0,0 1 priority 4294967296\nticks 5\n" >priority-past32.replay
+printf "${H3}agent 1 0,0 1 radius 1 radius 1\nticks 5\n" >radius-twice.replay
+printf "${H}avoidance on\nticks 5\n" >avoidance-v1.replay
+printf "${H3}at 4294967296 avoidance on\nticks 5\n" >avoidance-tick.replay
 : >empty.replay
 { printf "${H}ticks 5 # "; mega x; echo; } >mega-comment.replay
 { printf 'lockstar-replay 1\nmap '; mega x; printf '\nticks 5\n'; } >mega-map.replay
@@ -219,7 +226,13 @@ replay no map|2|lockstar: no-map.replay: no 'map FILE' line|replay no-map.replay
 replay no ticks|2|lockstar: no-ticks.replay: no 'ticks N' line|replay no-ticks.replay
 replay CR-only line ends|2|lockstar: cr.replay:1: a carriage return inside the line: CR-only line ends are not read (use LF or CRLF line ends)|replay cr.replay
 replay NUL|2|lockstar: nul-byte.replay:4: a NUL byte in the line|replay nul-byte.replay
-replay version 3|2|lockstar: version.replay:1: unsupported replay version (this lockstar reads 'lockstar-replay 1' and 'lockstar-replay 2')|replay version.replay
+replay version 4|2|lockstar: version.replay:1: unsupported replay version (this lockstar reads 'lockstar-replay 1', 'lockstar-replay 2' and 'lockstar-replay 3')|replay version.replay
+replay negative radius|2|lockstar: radius-negative.replay:3: bad radius (expected a decimal from 0 to 64): '-1'|replay radius-negative.replay
+replay huge radius|2|lockstar: radius-huge.replay:3: bad radius (expected a decimal from 0 to 64): '99999999999'|replay radius-huge.replay
+replay priority past 2^32|2|lockstar: priority-past32.replay:3: bad priority (expected a whole number from 0 to 99): '4294967296'|replay priority-past32.replay
+replay radius twice|2|lockstar: radius-twice.replay:3: 'radius' is given twice on one line|replay radius-twice.replay
+replay avoidance in version 1|2|lockstar: avoidance-v1.replay:4: 'avoidance' needs 'lockstar-replay 3' (this script says 'lockstar-replay 1')|replay avoidance-v1.replay
+replay avoidance tick past 2^32|2|lockstar: avoidance-tick.replay:3: bad tick (expected a whole number below 10000000): '4294967296'|replay avoidance-tick.replay
 replay empty|2|lockstar: empty.replay: empty script (it starts with 'lockstar-replay 1')|replay empty.replay
 replay map name of a megabyte|2|lockstar: mega-map.replay:2: $X200...: cannot open: *|replay mega-map.replay
 replay comment of a megabyte|0|lockstar replay: 5 ticks, 1 agents (0 arrived, 0 moving, 0 waiting, 0 unreachable, 1 idle), 0 paths asked for (0 after edits), 1 threads, *|replay mega-comment.replay

@@ -122,6 +122,105 @@ head -n 301 "$tmp/base.trail" >"$tmp/cut.trail"
 expect_code 1 "verify cut trail" replay "$tmp/base.replay" --verify "$tmp/cut.trail"
 expect_line "verify cut trail" "verify: the trail ends before tick 100"
 
+# ------------------------------------------------ version 3 and --check
+# A version 3 script that uses nothing of version 3 replays as version 1
+# or 2 does, trace included (no r/v columns); the same with priorities
+# only (a priority alone shows no column).
+sed 's/^lockstar-replay 1$/lockstar-replay 3/' "$tmp/base.replay" >"$tmp/v3.replay"
+expect_code 0 "v3 as v1" replay "$tmp/v3.replay" --trace
+cmp -s "$tmp/out" "$tmp/trace.trail" || fail "v3 as v1: the trace differs from version 1's"
+sed 's/^\(agent [0-9]* [0-9,]* [0-9.]*\)$/\1 priority 7/' "$tmp/v3.replay" >"$tmp/v3p.replay"
+grep -q 'priority 7$' "$tmp/v3p.replay" || fail "v3 priority: sed changed nothing"
+expect_code 0 "v3 priorities only" replay "$tmp/v3p.replay" --trace
+cmp -s "$tmp/out" "$tmp/trace.trail" || fail "v3 priorities only: the trace differs from version 1's"
+
+# Radius and priority in either order, and the defaults (radius 0,
+# priority 0). Two agents of radius 0.4 swap places along row 4 of the
+# demo map's open room (9 cells at 0.25 a tick: 36 ticks each); agent 3
+# is a point that is never ordered.
+cross() { # cross NAME AVOIDANCE: the script $tmp/NAME.replay
+    printf 'lockstar-replay 3\nmap demo.map\navoidance %s\nagent 1 2,4 0.25 radius 0.4 priority 3\nagent 2 11,4 0.25 priority 3 radius 0.4\nagent 3 2,8 0.5\nat 0 move 1 11,4\nat 0 move 2 2,4\nticks 40\n' \
+        "$2" >"$tmp/$1.replay"
+}
+cross off off
+expect_code 0 "v3 radius and priority" replay "$tmp/off.replay" --trace
+bad=$(grep -c -v -E '^((tick|final) |agent -?[0-9]+ -?[0-9]+ -?[0-9]+ [0-9]+,[0-9]+ (idle|waiting|moving|arrived|unreachable)( field [0-9]+,[0-9]+)? r [0-9]+ v -?[0-9]+,-?[0-9]+$)' "$tmp/out")
+[ "$bad" = 0 ] || fail "v3 --trace: $bad lines without ' r R v VX,VY'"
+# 0.4 is 26214 raw; agent 3 keeps the default radius 0 and never moves.
+grep -q '^agent 1 [0-9]* 294912 [0-9]*,4 [a-z]* r 26214 v -\{0,1\}[0-9]*,0$' "$tmp/out" ||
+    fail "v3 --trace: agent 1's line: $(grep '^agent 1 ' "$tmp/out" | head -1)"
+grep -q '^agent 2 [0-9]* 294912 [0-9]*,4 [a-z]* r 26214 v ' "$tmp/out" ||
+    fail "v3 --trace: agent 2's radius is not 26214"
+expect_line "v3 --trace" "agent 3 163840 557056 2,8 idle r 0 v 0,0"
+# The largest radius that fits cells of 1 (clearance class 16), and a
+# priority with radius 0 given.
+printf 'lockstar-replay 3\nmap demo.map\nagent 1 2,4 1 radius 15.5\nagent 2 5,4 1 priority 99 radius 0\nticks 1\n' \
+    >"$tmp/big.replay"
+expect_code 0 "v3 radius 15.5" replay "$tmp/big.replay"
+# --check changes no tick line.
+expect_code 0 "v3 plain" replay "$tmp/off.replay"
+cp "$tmp/out" "$tmp/off.out"
+# Avoidance off: they walk through each other, their discs overlapping
+# while their centres are less than 0.8 apart: after ticks 16, 17 and 18
+# (0.5, 0 and 0.5 apart); both arrive in exactly their straight-line time.
+expect_code 1 "v3 --check, avoidance off" replay "$tmp/off.replay" --check
+head -n 41 "$tmp/out" | cmp -s - "$tmp/off.out" ||
+    fail "v3 --check: the tick lines differ from the run without --check"
+expect_line "v3 --check off" "check: 40 ticks, 3 pair overlaps and 0 wall overlaps in 3 ticks, first at tick 16: agents 1 and 2"
+expect_line "v3 --check off" "arrived: 2 of 2 agents ordered, within 3x straight-line time: 2 (worst ratio 1.00)"
+[ "$(wc -l <"$tmp/out" | tr -d ' ')" = 43 ] || fail "v3 --check off: not 41 lines and two"
+# Avoidance on: they pass each other and never overlap, with any thread
+# count.
+cross on on
+expect_code 0 "v3 --check, avoidance on" replay "$tmp/on.replay" --check
+expect_line "v3 --check on" "check: 40 ticks, 0 overlaps"
+grep -q '^arrived: 2 of 2 agents ordered, within 3x straight-line time: 2 (worst ratio [12]\.[0-9][0-9])$' \
+    "$tmp/out" || fail "v3 --check on: $(tail -1 "$tmp/out")"
+cp "$tmp/out" "$tmp/on.out"
+for threads in 2 3; do
+    expect_code 0 "v3 --check on --threads $threads" replay "$tmp/on.replay" --check --threads $threads
+    cmp -s "$tmp/out" "$tmp/on.out" || fail "v3 --check on --threads $threads: output differs"
+done
+# Switched on by 'at 0 avoidance on': the same run as the setting line;
+# switched on at tick 20, when they are 4.5 apart, no overlap either.
+cross at off
+sed 's/^ticks 40$/at 0 avoidance on\nticks 40/' "$tmp/at.replay" >"$tmp/at0.replay"
+expect_code 0 "v3 at 0 avoidance on" replay "$tmp/at0.replay" --check
+cmp -s "$tmp/out" "$tmp/on.out" || fail "v3: 'at 0 avoidance on' differs from 'avoidance on'"
+sed 's/^ticks 40$/at 10 avoidance on\nticks 40/' "$tmp/at.replay" >"$tmp/at10.replay"
+expect_code 0 "v3 at 10 avoidance on" replay "$tmp/at10.replay" --check --trace
+expect_line "v3 at 10 avoidance on" "check: 40 ticks, 0 overlaps"
+# ... and 'at 0 avoidance off' after 'avoidance on' is the run without.
+sed 's/^ticks 40$/at 0 avoidance off\nticks 40/' "$tmp/on.replay" >"$tmp/onoff.replay"
+expect_code 1 "v3 at 0 avoidance off" replay "$tmp/onoff.replay" --check
+expect_line "v3 at 0 avoidance off" "check: 40 ticks, 3 pair overlaps and 0 wall overlaps in 3 ticks, first at tick 16: agents 1 and 2"
+
+# The arrival line: the last order counts, from where the agent stands
+# then; an agent never ordered is not counted; one that cannot reach its
+# goal is counted, not arrived. Agent 1 (speed 1) is sent to 12,1 at
+# tick 0, then at tick 3 (standing on 4,1) to 4,6: 5 cells, 5 ticks,
+# arriving at the end of tick 7 (ratio 1.00). Agent 2 (speed 0.5) goes
+# 6 cells down the room's column 1: 12 ticks; agent 3 is never ordered,
+# agent 4 is ordered into the wall at 0,0 (unreachable).
+printf 'lockstar-replay 2\nmap demo.map\nagent 1 1,1 1\nagent 2 1,2 0.5\nagent 3 9,7 1\nagent 4 3,3 1\nat 0 move 1 12,1\nat 0 move 2 1,8\nat 0 move 4 0,0\nat 3 move 1 4,6\nticks 30\n' \
+    >"$tmp/arrive.replay"
+expect_code 0 "--check arrivals" replay "$tmp/arrive.replay" --check
+expect_line "--check arrivals" "check: 30 ticks, 0 overlaps"
+expect_line "--check arrivals" "arrived: 2 of 3 agents ordered, within 3x straight-line time: 2 (worst ratio 1.00)"
+# Budget 1: the searches take ticks, so the ratios grow past 1.
+expect_code 0 "--check arrivals, budget 1" replay "$tmp/arrive.replay" --check --budget 1
+grep -q '^arrived: [0-2] of 3 agents ordered, within 3x straight-line time: [0-2] (worst ratio \([0-9]*\.[0-9][0-9]\|-\))$' \
+    "$tmp/out" || fail "--check arrivals --budget 1: $(tail -1 "$tmp/out")"
+printf 'lockstar-replay 1\nmap demo.map\nagent 1 1,1 1\nticks 0\n' >"$tmp/none.replay"
+expect_code 0 "--check no ticks" replay "$tmp/none.replay" --check
+expect_line "--check no ticks" "check: 0 ticks, 0 overlaps"
+expect_line "--check no ticks" "arrived: 0 of 0 agents ordered, within 3x straight-line time: 0 (worst ratio -)"
+# The version 1 example checks clean (its agents are points).
+expect_code 0 "skirmish --check" replay "$skirmish" --check
+head -n 201 "$tmp/out" | cmp -s - "$tmp/skirmish.out" ||
+    fail "skirmish --check: the tick lines differ"
+expect_line "skirmish --check" "check: 200 ticks, 0 overlaps"
+
 # ------------------------------------------------------- bad scripts
 # bad_script NAME TEXT LINE REASON: a script of TEXT (printf format, the
 # map beside it) is refused with "FILE:LINE: REASON...", exit 2 ("FILE:
@@ -137,7 +236,8 @@ bad_script() {
 head='lockstar-replay 1\nmap demo.map\n'
 bad_script "no header" 'map demo.map\nticks 1\n' 1 \
     "a replay script starts with 'lockstar-replay 1'"
-bad_script "version 3" 'lockstar-replay 3\n' 1 "unsupported replay version"
+bad_script "version 4" 'lockstar-replay 4\n' 1 \
+    "unsupported replay version (this lockstar reads 'lockstar-replay 1', 'lockstar-replay 2' and 'lockstar-replay 3')"
 bad_script "group in version 1" "${head}agent 1 2,2 1\nat 0 group 5,5 1\nticks 5\n" 4 \
     "'group' orders need 'lockstar-replay 2'"
 head2='lockstar-replay 2\nmap demo.map\n'
@@ -151,6 +251,58 @@ bad_script "group goal outside" "${head2}agent 1 2,2 1\nat 0 group 500,5 1\ntick
     "goal 500,5 is outside the 48x24 map"
 bad_script "unknown order v2" "${head2}agent 1 2,2 1\nat 0 fly 5,5 1\nticks 5\n" 4 \
     "unknown order (expected move, group, set or rect): 'fly'"
+# Version 3: radius and priority after the speed, avoidance lines.
+head3='lockstar-replay 3\nmap demo.map\n'
+bad_script "radius in version 1" "${head}agent 1 2,2 1 radius 0.5\nticks 5\n" 3 \
+    "'radius' needs 'lockstar-replay 3' (this script says 'lockstar-replay 1')"
+bad_script "priority in version 2" "${head2}agent 1 2,2 1 priority 5\nticks 5\n" 3 \
+    "'priority' needs 'lockstar-replay 3' (this script says 'lockstar-replay 2')"
+bad_script "avoidance in version 2" "${head2}avoidance on\nticks 5\n" 3 \
+    "'avoidance' needs 'lockstar-replay 3' (this script says 'lockstar-replay 2')"
+bad_script "at avoidance in version 1" "${head}at 0 avoidance on\nticks 5\n" 3 \
+    "'avoidance' needs 'lockstar-replay 3' (this script says 'lockstar-replay 1')"
+bad_script "v1 agent extra words" "${head}agent 1 2,2 1 x 1\nticks 5\n" 3 \
+    "'agent' takes 3 values: agent ID X,Y SPEED"
+bad_script "negative radius" "${head3}agent 1 2,2 1 radius -0.5\nticks 5\n" 3 \
+    "bad radius (expected a decimal from 0 to 64): '-0.5'"
+bad_script "radius past 64" "${head3}agent 1 2,2 1 radius 64.0001\nticks 5\n" 3 \
+    "bad radius (expected a decimal from 0 to 64): '64.0001'"
+bad_script "radius not a number" "${head3}agent 1 2,2 1 radius big\nticks 5\n" 3 \
+    "bad radius (expected a decimal from 0 to 64): 'big'"
+bad_script "priority 100" "${head3}agent 1 2,2 1 priority 100\nticks 5\n" 3 \
+    "bad priority (expected a whole number from 0 to 99): '100'"
+bad_script "negative priority" "${head3}agent 1 2,2 1 priority -1\nticks 5\n" 3 \
+    "bad priority (expected a whole number from 0 to 99): '-1'"
+bad_script "radius twice" "${head3}agent 1 2,2 1 radius 0.5 radius 0.5\nticks 5\n" 3 \
+    "'radius' is given twice on one line"
+bad_script "priority twice" "${head3}agent 1 2,2 1 priority 1 radius 0.5 priority 2\nticks 5\n" 3 \
+    "'agent' takes 3 values, then 'radius R' and 'priority P' if wanted: agent ID X,Y SPEED [radius R] [priority P]"
+bad_script "priority twice in pairs" "${head3}agent 1 2,2 1 priority 1 priority 2\nticks 5\n" 3 \
+    "'priority' is given twice on one line"
+bad_script "radius without value" "${head3}agent 1 2,2 1 radius\nticks 5\n" 3 \
+    "'agent' takes 3 values, then 'radius R' and 'priority P' if wanted"
+bad_script "unknown agent setting" "${head3}agent 1 2,2 1 size 2\nticks 5\n" 3 \
+    "unknown agent setting (expected radius or priority): 'size'"
+bad_script "avoidance maybe" "${head3}avoidance maybe\nticks 5\n" 3 \
+    "bad avoidance setting (expected on or off): 'maybe'"
+bad_script "avoidance twice" "${head3}avoidance on\navoidance off\nticks 5\n" 4 \
+    "a second 'avoidance' line (the first is line 3)"
+bad_script "avoidance without value" "${head3}avoidance\nticks 5\n" 3 \
+    "'avoidance' takes 1 value: avoidance on|off"
+bad_script "at avoidance without value" "${head3}at 0 avoidance\nticks 5\n" 3 \
+    "'at' takes 3 values: at T avoidance on|off"
+bad_script "at avoidance maybe" "${head3}at 0 avoidance 1\nticks 5\n" 3 \
+    "bad avoidance setting (expected on or off): '1'"
+bad_script "at avoidance out of order" "${head3}at 4 avoidance on\nat 2 avoidance off\nticks 5\n" 4 \
+    "tick 2 comes after tick 4 (line 3): 'at' lines must be in tick order"
+bad_script "at avoidance not run" "${head3}at 5 avoidance on\nticks 5\n" 3 \
+    "tick 5 is not run (ticks 5 runs ticks 0 to 4"
+bad_script "unknown order v3" "${head3}at 0 fly 5,5\nticks 5\n" 3 \
+    "unknown order (expected move, group, set, rect or avoidance): 'fly'"
+# The library's limit: a radius whose clearance class passes 16 at the
+# script's cell size (at cell 1, 15.5 fits and 15.6 does not).
+bad_script "radius too large for the cell" "${head3}agent 1 2,2 1 radius 15.6\nticks 5\n" 3 \
+    "the radius is too large for the cell size: its clearance class would be above 16 (LS_ERR_BAD_RADIUS)"
 bad_script "unknown command" "${head}agnet 1 2,2 1\nticks 5\n" 3 \
     "unknown command: 'agnet'"
 bad_script "two maps" "${head}map demo.map\nticks 5\n" 3 \
@@ -218,6 +370,8 @@ expect_error 2 "replay bad budget" "bad value '-1' for --budget" \
     replay "$skirmish" --budget -1
 expect_error 2 "replay record and verify" "cannot be combined" \
     replay "$skirmish" --record "$tmp/x" --verify "$tmp/y"
+expect_error 2 "replay check and verify" "--check and --verify cannot be combined" \
+    replay "$skirmish" --check --verify "$tmp/y"
 expect_error 2 "replay missing trail" "cannot open" \
     replay "$skirmish" --verify "$tmp/none.trail"
 printf 'tick 0 0123\n' >"$tmp/badtrail"

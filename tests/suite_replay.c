@@ -59,6 +59,58 @@ static void test_reader_keeps_every_value(void)
     CU_ASSERT_PTR_NULL(s.agents);
 }
 
+/* Version 3: radius and priority in either order, the defaults, and the
+ * avoidance lines (docs/replay.md, "The script, version 3"). */
+static void test_reader_version_3(void)
+{
+    static const char text[] =
+        "lockstar-replay 3\n"
+        "map any.map\n"
+        "agent 1 1,1 1 radius 0.5 priority 7\n"
+        "agent 2 2,1 1 priority 99 radius 64\n"
+        "agent 3 3,1 0.25\n"
+        "avoidance on\n"
+        "at 4 avoidance off\n"
+        "at 4 move 3 5,5\n"
+        "at 9 avoidance on\n"
+        "ticks 10\n";
+    cli_replay_script s;
+    mai_error err;
+    CU_ASSERT_EQUAL_FATAL(cli_replay_parse("v3", text, strlen(text), &s,
+                                           &err), 0);
+    CU_ASSERT_EQUAL(s.version, 3);
+    CU_ASSERT_EQUAL(s.avoidance, 1);
+    CU_ASSERT_EQUAL_FATAL(s.agent_count, 3);
+    CU_ASSERT_EQUAL(s.agents[0].radius, 0x8000);
+    CU_ASSERT_EQUAL(s.agents[0].priority, 7);
+    CU_ASSERT_EQUAL(s.agents[1].radius, LS_CROWD_MAX_RADIUS);
+    CU_ASSERT_EQUAL(s.agents[1].priority, 99);
+    CU_ASSERT_EQUAL(s.agents[2].radius, 0);
+    CU_ASSERT_EQUAL(s.agents[2].priority, 0);
+    CU_ASSERT_EQUAL_FATAL(s.event_count, 3);
+    CU_ASSERT_EQUAL(s.events[0].kind, CLI_REPLAY_AVOID);
+    CU_ASSERT_EQUAL(s.events[0].cost, 0);
+    CU_ASSERT_EQUAL(s.events[0].tick, 4);
+    CU_ASSERT_EQUAL(s.events[1].kind, CLI_REPLAY_MOVE);
+    CU_ASSERT_EQUAL(s.events[2].cost, 1);
+    CU_ASSERT_EQUAL(s.events[2].line, 9);
+    CU_ASSERT_EQUAL(cli_replay_shows_bodies(&s), 1);
+    cli_replay_free(&s);
+    /* A version 1 script never has the trace's r/v columns. */
+    CU_ASSERT_EQUAL_FATAL(cli_replay_parse("v1", script_text,
+                                           strlen(script_text), &s, &err), 0);
+    CU_ASSERT_EQUAL(s.agents[0].radius, 0);
+    CU_ASSERT_EQUAL(s.avoidance, 0);
+    CU_ASSERT_EQUAL(cli_replay_shows_bodies(&s), 0);
+    cli_replay_free(&s);
+    CU_ASSERT_EQUAL(cli_replay_parse("x", "lockstar-replay 2\nmap m\n"
+                                     "agent 1 1,1 1 radius 1\nticks 1\n",
+                                     55, &s, &err), -1);
+    CU_ASSERT_STRING_EQUAL(err.message, "x:3: 'radius' needs "
+                           "'lockstar-replay 3' (this script says "
+                           "'lockstar-replay 2')");
+}
+
 /* docs/replay.md, "The digests", written out again on the oracle's FNV-1a
  * and map digest (tests/oracle/digest.c). */
 static uint64_t digest_by_definition(const cli_sim *sim)
@@ -197,6 +249,7 @@ int suite_replay_register(void)
         return -1;
     if (!CU_add_test(s, "the reader keeps every value",
                      test_reader_keeps_every_value) ||
+        !CU_add_test(s, "the reader's version 3", test_reader_version_3) ||
         !CU_add_test(s, "digest matches its definition and the model",
                      test_digest_matches_its_definition_and_the_model) ||
         !CU_add_test(s, "a unit walks speed per tick",

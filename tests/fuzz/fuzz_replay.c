@@ -9,7 +9,8 @@
  * "(fuzz): reason") with the script left empty; an accepted script keeps
  * docs/replay.md's limits (ticks, agents, speeds above 0, event ticks
  * never decreasing, rectangles at least 1 x 1, agent ids unique, group
- * orders only in version 2 and naming declared agents); the map
+ * orders only from version 2 on and naming declared agents; radii 0 to
+ * 64, priorities 0 to 99, avoidance lines only in version 3); the map
  * check accepts exactly the scripts whose agents start inside on passable
  * cells and whose events lie inside the map, as worked out here.
  */
@@ -56,9 +57,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FZ_CHECK(s.agent_count <= CLI_REPLAY_MAX_AGENTS);
     FZ_CHECK(s.cell_size > 0);
     FZ_CHECK(s.swamp_cost >= 1 && s.swamp_cost <= 255);
-    FZ_CHECK(s.version == 1 || s.version == 2);
+    FZ_CHECK(s.version >= 1 && s.version <= 3);
+    FZ_CHECK(s.avoidance == 0 || (s.avoidance == 1 && s.version == 3));
     for (i = 0; i < s.agent_count; i++) {
         FZ_CHECK(s.agents[i].speed > 0);
+        FZ_CHECK(s.agents[i].radius >= 0 &&
+                 s.agents[i].radius <= LS_CROWD_MAX_RADIUS);
+        FZ_CHECK(s.agents[i].priority >= 0 &&
+                 s.agents[i].priority <= LS_CROWD_MAX_PRIORITY);
+        FZ_CHECK(s.version == 3 ||
+                 (s.agents[i].radius == 0 && s.agents[i].priority == 0));
         for (j = 0; j < i; j++)
             FZ_CHECK(s.agents[j].id != s.agents[i].id);
     }
@@ -68,9 +76,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FZ_CHECK(e->line > 0);
         if (e->kind == CLI_REPLAY_RECT)
             FZ_CHECK(e->w >= 1 && e->h >= 1);
+        if (e->kind == CLI_REPLAY_AVOID)
+            FZ_CHECK(s.version == 3 && e->cost <= 1);
         if (e->kind == CLI_REPLAY_GROUP) {
-            /* Version 2 only; its ids lie in group_ids, each declared. */
-            FZ_CHECK(s.version == 2);
+            /* Version 2 on; its ids lie in group_ids, each declared. */
+            FZ_CHECK(s.version >= 2);
             FZ_CHECK(e->count >= 1 && e->first <= s.group_id_count &&
                      e->count <= s.group_id_count - e->first);
             for (j = e->first; j < e->first + e->count; j++) {
