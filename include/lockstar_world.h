@@ -189,6 +189,18 @@ ls_status ls_smooth_path(const ls_grid *grid, const ls_point *points,
                          uint32_t count, ls_point *waypoints,
                          uint32_t capacity, uint32_t *length);
 
+/* The same rule for a unit of clearance `clearance` (lockstar.h,
+ * "Clearance"): "passable" above means a clearance of at least
+ * `clearance`, as the path of a query with that clearance was found
+ * (0 or 1: exactly ls_smooth_path). So a sized path's shortcuts never take
+ * the unit nearer a wall than its path does. Errors as ls_smooth_path,
+ * and LS_ERR_BAD_CLEARANCE (clearance above LS_CLEARANCE_MAX, or above 1
+ * on an LS_GRID_COMPACT grid) right after LS_ERR_NULL_ARGUMENT. */
+ls_status ls_smooth_path_sized(const ls_grid *grid, uint32_t clearance,
+                               const ls_point *points, uint32_t count,
+                               ls_point *waypoints, uint32_t capacity,
+                               uint32_t *length);
+
 /* ------------------------------------------------------------------------
  * Path following
  *

@@ -21,6 +21,8 @@ typedef struct hot_plan {
 typedef struct loop_locals {
     hot_plan hp;
     int32_t offset[8];
+    const uint8_t *clear; /* a sized query's: the grid's clearances */
+    uint32_t k;           /* and the least it may enter */
 } loop_locals;
 
 /* Relax the neighbour in direction d (a constant after inlining). jps.c's
@@ -30,13 +32,18 @@ typedef struct loop_locals {
  * vectors pin both to the same results). */
 LS_HOT_INLINE ls_status try_move(ls_open *o, ls_node *restrict nodes,
                                  const uint8_t *restrict cells,
-                                 const int32_t *offset, const hot_plan *hp,
-                                 uint32_t cell, ls_point at, uint32_t g,
-                                 uint32_t d, int32_t heuristic,
-                                 uint32_t dir_count, int32_t corner_rule,
-                                 ls_loop_kind loop)
+                                 const loop_locals *l, uint32_t cell,
+                                 ls_point at, uint32_t g, uint32_t d,
+                                 int32_t heuristic, uint32_t dir_count,
+                                 int32_t corner_rule, ls_loop_kind loop)
 {
-    const int fast = loop != LS_LOOP_CHECKED;
+    const int fast = ls__loop_fast(loop);
+    /* A sized query (its own copy of the loop: `sized` is a constant)
+     * sees a cell as passable when its clearance is at least k, and
+     * everything else as in the grid (lockstar.h, "Clearance"). */
+    const int sized = loop == LS_LOOP_SIZED;
+    const int32_t *offset = l->offset;
+    const hot_plan *hp = &l->hp;
     uint32_t next, ng, tag, old_g;
     int fresh;
     uint64_t f;
@@ -45,13 +52,15 @@ LS_HOT_INLINE ls_status try_move(ls_open *o, ls_node *restrict nodes,
     if (d >= dir_count)
         return LS_OK;
     next = cell + (uint32_t)offset[d];
-    if (cells[next] == LS_CELL_BLOCKED)
+    if (sized ? l->clear[next] < l->k : cells[next] == LS_CELL_BLOCKED)
         return LS_OK;
     if (d >= 4 && corner_rule != LS_CORNERS_ALL) {
         /* The two cells the diagonal passes (same loads as the straight
          * moves above, so the compiler reuses them). */
-        int a = cells[cell + (uint32_t)offset[ls__dir_corner_x(d)]] != 0;
-        int b = cells[cell + (uint32_t)offset[ls__dir_corner_y(d)]] != 0;
+        const uint32_t cx = cell + (uint32_t)offset[ls__dir_corner_x(d)];
+        const uint32_t cy = cell + (uint32_t)offset[ls__dir_corner_y(d)];
+        int a = sized ? l->clear[cx] >= l->k : cells[cx] != 0;
+        int b = sized ? l->clear[cy] >= l->k : cells[cy] != 0;
         if (!ls__corner_allows(corner_rule, a, b))
             return LS_OK;
     }
@@ -100,6 +109,8 @@ static void loop_locals_init(const ls_search *s, loop_locals *l)
     hp->weight = s->plan.weight;
     hp->goal_x = s->plan.goal_x;
     hp->goal_y = s->plan.goal_y;
+    l->clear = s->grid->clear;
+    l->k = s->plan.clearance;
 }
 
 /* Expand cell: relax each allowed neighbour in the documented order,
@@ -110,16 +121,14 @@ LS_HOT_INLINE ls_status loop_expand(ls_search *s, const loop_locals *l,
                                     int32_t heuristic, uint32_t dir_count,
                                     int32_t corner_rule, ls_loop_kind loop)
 {
-    const hot_plan *hp = &l->hp;
-    const int32_t *offset = l->offset;
     ls_node *restrict nodes = s->nodes;
     const uint8_t *restrict cells = s->grid->cells;
     ls_open *o = &s->open;
     const uint32_t g = ls__node(nodes, cell, ls__loop_node_shift(loop, o))->g;
     ls_status st;
 
-#define LS_TRY(dir) try_move(o, nodes, cells, offset, hp, cell, at, g, dir, \
-                             heuristic, dir_count, corner_rule, loop)
+#define LS_TRY(dir) try_move(o, nodes, cells, l, cell, at, g, dir, heuristic, \
+                             dir_count, corner_rule, loop)
     if ((st = LS_TRY(0)) != LS_OK || (st = LS_TRY(1)) != LS_OK ||
         (st = LS_TRY(2)) != LS_OK || (st = LS_TRY(3)) != LS_OK ||
         (st = LS_TRY(4)) != LS_OK || (st = LS_TRY(5)) != LS_OK ||
@@ -159,9 +168,19 @@ static LS_NOINLINE ls_status general(ls_search *s, uint32_t budget)
                            p->corner_rule, LS_LOOP_CHECKED);
 }
 
+/* Sized queries: the general copy on the clearance. */
+static LS_NOINLINE ls_status general_sized(ls_search *s, uint32_t budget)
+{
+    const ls_plan *p = &s->plan;
+    return ls__search_loop(s, budget, p->heuristic, p->dir_count,
+                           p->corner_rule, LS_LOOP_SIZED);
+}
+
 ls_status ls__astar_run(ls_search *s, uint32_t budget)
 {
     const ls_plan *p = &s->plan;
+    if (s->loop == LS_LOOP_SIZED)
+        return general_sized(s, budget);
     if (p->dir_count == 8 && p->corner_rule == LS_CORNERS_NONE &&
         p->heuristic == LS_HEURISTIC_OCTILE)
         return s->loop == LS_LOOP_FAST_FULL      ? octile_fast_full(s, budget)

@@ -94,6 +94,8 @@ static int cannot_overflow(const ls_search *s)
  * list has picked its form. */
 static ls_loop_kind choose_loop(const ls_search *s)
 {
+    if (s->plan.clearance > 1u)
+        return LS_LOOP_SIZED;
     if (!s->open.bucket_form || !cannot_overflow(s))
         return LS_LOOP_CHECKED;
     return s->kind == LS_SEARCH_FULL ? LS_LOOP_FAST_FULL : LS_LOOP_FAST_COMPACT;

@@ -169,7 +169,12 @@ static uint32_t sort_distinct(uint32_t *v, uint32_t n)
 
 static void take_copy(ls_flow *f, const ls_grid *grid)
 {
-    memcpy(f->cells, grid->cells, f->cell_count);
+    uint32_t c;
+    if (f->clearance > 1u)
+        for (c = 0; c < f->cell_count; c++)
+            f->cells[c] = ls__flow_seen(grid, c, f->clearance);
+    else
+        memcpy(f->cells, grid->cells, f->cell_count);
     f->grid_stamp = grid->stamp;
     f->grid_revision = grid->revision;
 }
@@ -178,19 +183,22 @@ ls_status ls_flow_begin(ls_flow *f, const ls_grid *grid,
                         const ls_query *options, const ls_point *goals,
                         uint32_t goal_count)
 {
-    uint32_t i, d, shift;
+    uint32_t i, d, shift, k;
     ls_status st;
 
     if (!f || !grid || !options || !goals)
         return LS_ERR_NULL_ARGUMENT;
     f->phase = LS_FLOW_PHASE_IDLE;
     st = ls__check_move_rules(options);
+    if (st == LS_OK)
+        st = ls__check_clearance(options, grid, 0);
     if (st != LS_OK)
         return st;
     if (grid->width != f->width || grid->height != f->height)
         return LS_ERR_GRID_MISMATCH;
     if (goal_count < 1 || goal_count > f->max_goals)
         return LS_ERR_BAD_SIZE;
+    k = options->clearance > 1u ? options->clearance : 1u;
     for (i = 0; i < goal_count; i++) {
         const ls_point p = goals[i];
         if (p.x < 0 || p.y < 0 || p.x >= f->width || p.y >= f->height)
@@ -198,8 +206,8 @@ ls_status ls_flow_begin(ls_flow *f, const ls_grid *grid,
     }
     for (i = 0; i < goal_count; i++) {
         uint32_t c = ls__cell_index(f->stride, goals[i].x, goals[i].y);
-        if (grid->cells[c] == LS_CELL_BLOCKED)
-            return LS_ERR_GOAL_BLOCKED;
+        if (ls__flow_seen(grid, c, k) == LS_CELL_BLOCKED)
+            return LS_ERR_GOAL_BLOCKED; /* for this clearance */
         f->goals[i] = c;
     }
     f->goal_count = sort_distinct(f->goals, goal_count);
@@ -207,6 +215,7 @@ ls_status ls_flow_begin(ls_flow *f, const ls_grid *grid,
     f->corner_rule = options->corner_rule;
     f->straight = options->straight_cost;
     f->diagonal = options->diagonal_cost;
+    f->clearance = k;
     for (shift = 0; (2u << shift) <= f->straight; shift++)
         ;
     f->shift = shift;

@@ -23,7 +23,10 @@
  *             reads an unset cell as unreachable.
  *   cells[c]  the multipliers the field is computed on: a copy of the grid
  *             taken at begin and updated at refresh, so that steps never
- *             read the grid.
+ *             read the grid. A sized field's (clearance k above 1) copy
+ *             is the grid it sees: 0 where the clearance is below k
+ *             (ls__flow_seen), so an edit's clearance changes are edits
+ *             of the copy like any other, and everything else stands.
  *   moves[c]  bit d set when the step from c in direction d may be taken
  *             as far as the corner rule goes (legal[] of the passability
  *             of its four straight neighbours), written for every cell
@@ -47,6 +50,7 @@
 
 #include <stdint.h>
 #include "lockstar.h" /* and through it lockstar_flow.h */
+#include "grid.h"
 
 #define LS_FLOW_INF 0xFFFFFFFFu  /* unreached */
 #define LS_FLOW_UNSET 0xFFu      /* dir[]: no cost settled */
@@ -96,6 +100,7 @@ struct ls_flow {
     uint32_t dir_count;          /* 4 or 8 */
     int32_t corner_rule;
     uint32_t straight, diagonal;
+    uint32_t clearance;          /* 2..LS_CLEARANCE_MAX sized, else 1 */
     uint32_t shift;              /* bucket width 2^shift <= straight */
     int32_t offset[8];           /* bordered-index step per direction */
     uint8_t legal[16];           /* legal directions by N,E,S,W passable */
@@ -159,6 +164,15 @@ int ls__flow_heap_push(ls_flow *f, uint32_t c);
 
 /* Is the step from cell w in direction d legal on the copy of the cells? */
 int ls__flow_step_legal(const ls_flow *f, uint32_t w, uint32_t d);
+
+/* The multiplier of bordered cell c as a field of clearance k sees it
+ * on grid: the cell's, or 0 (blocked) where its clearance is below k. */
+static inline uint8_t ls__flow_seen(const ls_grid *grid, uint32_t c,
+                                    uint32_t k)
+{
+    return k > 1u && grid->clear[c] < k ? (uint8_t)LS_CELL_BLOCKED
+                                        : grid->cells[c];
+}
 
 /* Is cell c one of the goals? (binary search of the sorted list) */
 int ls__flow_is_goal(const ls_flow *f, uint32_t c);

@@ -118,8 +118,20 @@ ls_status ls__flow_update_start(ls_flow *f, const ls_grid *grid)
 
     f->grid_stamp = grid->stamp;
     f->grid_revision = grid->revision;
-    /* The diff, eight cells at a time; the copy takes the new cells. */
-    for (i = 0; i < n; i += 8u) {
+    /* The diff, eight cells at a time; the copy takes the new cells. A
+     * sized field compares the grid it sees (ls__flow_seen), a cell at a
+     * time: every cell whose clearance crossed k is an edit for it. */
+    for (i = 0; i < n && f->clearance > 1u; i++) {
+        const uint8_t seen = ls__flow_seen(grid, i, f->clearance);
+        if (cm[i] == seen)
+            continue;
+        cm[i] = seen;
+        if (changed < limit)
+            list[changed++] = i;
+        else
+            too_many = 1;
+    }
+    for (i = 0; i < n && f->clearance <= 1u; i += 8u) {
         uint64_t a = 0, b = 0;
         uint32_t end = n - i < 8u ? n - i : 8u;
         memcpy(&a, cm + i, end);

@@ -3,7 +3,8 @@
  * grid.c - the terrain: one byte per cell inside a blocked border, plus
  * (unless the grid is LS_GRID_COMPACT) one bit per cell twice, by rows and
  * by columns, saying "passable", which lets jump point search test 64
- * cells at a time (bits.h).
+ * cells at a time (bits.h), and one byte per cell of clearance
+ * (src/clearance.c keeps it).
  */
 #include <stdint.h>
 #include <string.h>
@@ -42,6 +43,7 @@ static void release_grid(ls_grid *g)
     ls__release(&a, g->cells, g->cell_count);
     ls__release(&a, bits_block(g->row_bits), row_bits_bytes(g));
     ls__release(&a, bits_block(g->col_bits), col_bits_bytes(g));
+    ls__release(&a, g->clear, g->cell_count);
     ls__release(&a, g, sizeof *g);
 }
 
@@ -276,13 +278,16 @@ ls_status ls_grid_create_with(int32_t width, int32_t height, uint32_t flags,
     if (flags == LS_GRID_FULL) {
         g->row_bits = bits_after_pad(ls__alloc(&a, row_bits_bytes(g)));
         g->col_bits = bits_after_pad(ls__alloc(&a, col_bits_bytes(g)));
+        g->clear = ls__alloc(&a, cells);
     }
-    if (!g->cells ||
-        (flags == LS_GRID_FULL && (!g->row_bits || !g->col_bits))) {
+    if (!g->cells || (flags == LS_GRID_FULL &&
+                      (!g->row_bits || !g->col_bits || !g->clear))) {
         release_grid(g);
         return LS_ERR_OUT_OF_MEMORY;
     }
     memset(g->cells, LS_CELL_BLOCKED, cells);
+    if (g->clear) /* the border's clearance, 0, is never written again */
+        memset(g->clear, 0, cells);
     ls_grid_fill(g, LS_CELL_OPEN);
     *out = g;
     return LS_OK;
@@ -334,11 +339,14 @@ int ls__grid_put(ls_grid *grid, int32_t x, int32_t y, uint8_t cost)
 
 ls_status ls_grid_set(ls_grid *grid, int32_t x, int32_t y, uint8_t cost)
 {
+    uint8_t old;
     if (!grid)
         return LS_ERR_NULL_ARGUMENT;
     if (!in_bounds(grid, x, y))
         return LS_ERR_OUT_OF_BOUNDS;
+    old = grid->cells[ls__cell_index(grid->stride, x, y)];
     ls__grid_put(grid, x, y, cost);
+    ls__clearance_after_cell(grid, x, y, old);
     grid->revision++;
     return LS_OK;
 }
@@ -352,6 +360,7 @@ ls_status ls_grid_fill(ls_grid *grid, uint8_t cost)
         memset(grid->cells + ls__cell_index(grid->stride, 0, y), cost,
                (size_t)grid->width);
     rebuild_derived(grid);
+    ls__clearance_fill(grid, cost);
     grid->revision++;
     return LS_OK;
 }
@@ -369,6 +378,8 @@ ls_status ls_grid_load(ls_grid *grid, const uint8_t *cells, size_t count)
         memcpy(grid->cells + ls__cell_index(grid->stride, 0, y),
                cells + (size_t)y * w, w);
     rebuild_derived(grid);
+    ls__clearance_window(grid, 1u, 1u, (uint32_t)grid->width,
+                         (uint32_t)grid->height);
     grid->revision++;
     return LS_OK;
 }

@@ -31,6 +31,10 @@ struct ls_grid {
      * the queue tells grids apart by it and not by address. Last, so that
      * no field the search reads moves. */
     uint64_t stamp;
+    /* Each bordered cell's clearance (lockstar.h, "Clearance"; 0 on the
+     * border), kept current by src/clearance.c after every edit; NULL in
+     * an LS_GRID_COMPACT grid. After stamp for the same reason. */
+    uint8_t *clear;
 };
 
 static inline uint32_t ls__cell_index(uint32_t stride, int32_t x, int32_t y)
@@ -42,6 +46,22 @@ static inline uint32_t ls__cell_index(uint32_t stride, int32_t x, int32_t y)
  * costly-cell count and the digest in step; the revision is the caller's.
  * Returns 1 if the cell's cost changed, else 0. */
 int ls__grid_put(ls_grid *grid, int32_t x, int32_t y, uint8_t cost);
+
+/* Clearance upkeep (src/clearance.c); all do nothing on a compact grid.
+ * ls__clearance_window recomputes bordered columns c0..c1 and rows r0..r1
+ * (inside the border) exactly from the cells, holding the ring around
+ * them fixed; ls__clearance_after_cell brings the clearance up to date
+ * after one cell's cost changed from old to its cost now; and
+ * ls__clearance_after_rect after the cells of the rectangle (x, y, w, h)
+ * changed (some passability among them). ls__clearance_fill sets every
+ * cell's clearance for a grid whose cells all hold one cost. */
+void ls__clearance_window(ls_grid *grid, uint32_t c0, uint32_t r0,
+                          uint32_t c1, uint32_t r1);
+void ls__clearance_after_cell(ls_grid *grid, int32_t x, int32_t y,
+                              uint8_t old);
+void ls__clearance_after_rect(ls_grid *grid, int32_t x, int32_t y, int32_t w,
+                              int32_t h);
+void ls__clearance_fill(ls_grid *grid, uint8_t cost);
 
 /* The checks every grid and search context creation starts with: width
  * and height 1..LS_MAX_DIMENSION each (else LS_ERR_BAD_SIZE), then flags

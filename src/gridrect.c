@@ -10,7 +10,7 @@ ls_status ls_grid_set_rect(ls_grid *grid, int32_t x, int32_t y, int32_t w,
                            int32_t h, uint8_t cost)
 {
     int32_t cx, cy;
-    int changed = 0;
+    int changed = 0, passability = 0;
     if (!grid)
         return LS_ERR_NULL_ARGUMENT;
     if (w < 1 || h < 1)
@@ -20,8 +20,16 @@ ls_status ls_grid_set_rect(ls_grid *grid, int32_t x, int32_t y, int32_t w,
         w > grid->width - x || h > grid->height - y)
         return LS_ERR_OUT_OF_BOUNDS;
     for (cy = y; cy < y + h; cy++)
-        for (cx = x; cx < x + w; cx++)
+        for (cx = x; cx < x + w; cx++) {
+            const uint8_t old =
+                grid->cells[ls__cell_index(grid->stride, cx, cy)];
+            passability |= (old == LS_CELL_BLOCKED) != (cost == LS_CELL_BLOCKED);
             changed |= ls__grid_put(grid, cx, cy, cost);
+        }
+    /* Clearances move only where passability did: the rectangle grown by
+     * LS_CLEARANCE_MAX - 1 is recomputed once (src/clearance.c). */
+    if (passability)
+        ls__clearance_after_rect(grid, x, y, w, h);
     if (changed)
         grid->revision++;
     return LS_OK;

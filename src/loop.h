@@ -60,7 +60,7 @@ LS_HOT_INLINE void track_closest(ls_search *s, uint32_t cell, uint32_t f,
 {
     const uint32_t g =
         ls__node(s->nodes, cell, ls__loop_node_shift(loop, &s->open))->g;
-    uint64_t d = loop != LS_LOOP_CHECKED || s->closeness_from_key
+    uint64_t d = ls__loop_fast(loop) || s->closeness_from_key
                      ? (uint64_t)(f - g)
                      : ls__closeness(&s->plan, x, y);
     if (d <= s->best_distance)
@@ -75,7 +75,7 @@ LS_HOT_INLINE ls_status ls__search_loop(ls_search *s, uint32_t budget,
                                         int32_t corner_rule, ls_loop_kind loop)
 {
     const uint32_t goal = s->plan.goal, max = s->plan.max_expansions;
-    const int fast = loop != LS_LOOP_CHECKED;
+    const int fast = ls__loop_fast(loop);
     uint32_t done = 0, cell;
     loop_locals locals;
 

@@ -17,8 +17,8 @@ static uint8_t cell_at(const ls_grid *g, int32_t x, int32_t y)
 
 /* Why the step from a to b (b inside the grid and passable) is not a move
  * of q on g: LS_STEP_LEGAL when it is one. */
-static int32_t step_fault(const ls_grid *g, const ls_query *q, ls_point a,
-                          ls_point b)
+static int32_t step_fault(const ls_grid *g, const ls_query *q, uint32_t k,
+                          ls_point a, ls_point b)
 {
     /* Both inside the grid: the differences fit in int32_t. */
     const int32_t dx = b.x - a.x, dy = b.y - a.y;
@@ -29,8 +29,8 @@ static int32_t step_fault(const ls_grid *g, const ls_query *q, ls_point a,
         return LS_STEP_LEGAL;
     if (q->connectivity == LS_CONNECT_4)
         return LS_STEP_NOT_A_MOVE;
-    open_x = cell_at(g, b.x, a.y) != LS_CELL_BLOCKED;
-    open_y = cell_at(g, a.x, b.y) != LS_CELL_BLOCKED;
+    open_x = ls__cell_enterable(g, ls__cell_index(g->stride, b.x, a.y), k);
+    open_y = ls__cell_enterable(g, ls__cell_index(g->stride, a.x, b.y), k);
     return ls__corner_allows(q->corner_rule, open_x, open_y)
                ? LS_STEP_LEGAL : LS_STEP_CORNER;
 }
@@ -41,14 +41,17 @@ ls_status ls_check_path(const ls_grid *grid, const ls_query *q,
 {
     ls_path_check r;
     uint64_t cost = 0;
-    uint32_t i;
+    uint32_t i, k;
     ls_status st;
 
     if (!grid || !q || !out || (!points && count > 0))
         return LS_ERR_NULL_ARGUMENT;
     st = ls__check_move_rules(q);
+    if (st == LS_OK)
+        st = ls__check_clearance(q, grid, 0);
     if (st != LS_OK)
         return st;
+    k = q->clearance > 1u ? q->clearance : 1u;
     r.first_illegal = count;
     r.reason = LS_STEP_LEGAL;
     for (i = 0; i < count; i++) {
@@ -56,10 +59,14 @@ ls_status ls_check_path(const ls_grid *grid, const ls_query *q,
         uint8_t here = 0;
         if (p.x < 0 || p.y < 0 || p.x >= grid->width || p.y >= grid->height)
             r.reason = LS_STEP_OUT_OF_BOUNDS;
-        else if ((here = cell_at(grid, p.x, p.y)) == LS_CELL_BLOCKED)
-            r.reason = LS_STEP_BLOCKED;
-        else if (i > 0)
-            r.reason = step_fault(grid, q, points[i - 1], p);
+        else if (!ls__cell_enterable(
+                     grid, ls__cell_index(grid->stride, p.x, p.y), k))
+            r.reason = LS_STEP_BLOCKED; /* blocked for this clearance */
+        else {
+            here = cell_at(grid, p.x, p.y);
+            if (i > 0)
+                r.reason = step_fault(grid, q, k, points[i - 1], p);
+        }
         if (r.reason != LS_STEP_LEGAL) {
             r.first_illegal = i;
             break;

@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 #include "lockstar.h"
+#include "grid.h"
 
 typedef struct ls_plan {
     uint32_t start, goal;            /* bordered cell indices */
@@ -20,6 +21,7 @@ typedef struct ls_plan {
     uint32_t straight, diagonal;
     uint32_t weight;                 /* fix16, >= 1.0 */
     uint32_t max_expansions;
+    uint32_t clearance;              /* 2..LS_CLEARANCE_MAX sized, else 1 */
 } ls_plan;
 
 /* The query's moves (connectivity, corner rule: LS_ERR_BAD_OPTION) and
@@ -31,8 +33,24 @@ ls_status ls__check_step_costs(const ls_query *q);
 /* The rules of moves alone, for what uses a query's moves but searches
  * nothing (ls_check_path, flow fields): struct size
  * (LS_ERR_BAD_STRUCT_SIZE), then ls__check_moves, then
- * ls__check_step_costs. */
+ * ls__check_step_costs, then the clearance (ls__check_clearance without
+ * the algorithm's part: JPS is not theirs to refuse). */
 ls_status ls__check_move_rules(const ls_query *q);
+
+/* A query's clearance for grid (NULL: any grid): above LS_CLEARANCE_MAX,
+ * or above 1 on a compact grid (no clearance kept) or, when `search` is
+ * set, with LS_ALGO_JPS, gives LS_ERR_BAD_CLEARANCE. */
+ls_status ls__check_clearance(const ls_query *q, const ls_grid *grid,
+                              int search);
+
+/* Is bordered cell c enterable for a query of clearance k (as planned:
+ * 1 for an unsized one) on grid? The one rule of "a sized query sees the
+ * grid with every cell of clearance below k blocked". */
+static inline int ls__cell_enterable(const ls_grid *grid, uint32_t c,
+                                     uint32_t k)
+{
+    return k > 1u ? grid->clear[c] >= k : grid->cells[c] != LS_CELL_BLOCKED;
+}
 
 /* Everything ls__plan_query checks that does not need a grid (struct
  * size, options, step costs, weight, JPS's movement rules), in its order. */

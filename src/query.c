@@ -49,13 +49,26 @@ ls_status ls__check_step_costs(const ls_query *q)
     return LS_OK;
 }
 
+ls_status ls__check_clearance(const ls_query *q, const ls_grid *grid,
+                              int search)
+{
+    if (q->clearance > LS_CLEARANCE_MAX)
+        return LS_ERR_BAD_CLEARANCE;
+    if (q->clearance > 1u &&
+        ((search && q->algorithm == LS_ALGO_JPS) || (grid && !grid->clear)))
+        return LS_ERR_BAD_CLEARANCE;
+    return LS_OK;
+}
+
 ls_status ls__check_move_rules(const ls_query *q)
 {
     ls_status st;
     if (q->struct_size != sizeof *q)
         return LS_ERR_BAD_STRUCT_SIZE;
     st = ls__check_moves(q);
-    return st != LS_OK ? st : ls__check_step_costs(q);
+    if (st == LS_OK)
+        st = ls__check_step_costs(q);
+    return st != LS_OK ? st : ls__check_clearance(q, NULL, 0);
 }
 
 /* In the documented order: every LS_ERR_BAD_OPTION first, then the step
@@ -90,7 +103,7 @@ ls_status ls__check_query_options(const ls_query *q)
     if (q->algorithm == LS_ALGO_JPS &&
         (q->connectivity != LS_CONNECT_8 || q->corner_rule != LS_CORNERS_NONE))
         return LS_ERR_UNSUPPORTED;
-    return LS_OK;
+    return ls__check_clearance(q, NULL, 1);
 }
 
 ls_status ls__plan_query(const ls_query *q, const ls_grid *grid,
@@ -100,6 +113,8 @@ ls_status ls__plan_query(const ls_query *q, const ls_grid *grid,
     if (!q || !grid || !plan)
         return LS_ERR_NULL_ARGUMENT;
     st = ls__check_query_options(q);
+    if (st == LS_OK) /* the grid's part: a compact grid keeps none */
+        st = ls__check_clearance(q, grid, 1);
     if (st != LS_OK)
         return st;
     if (q->algorithm == LS_ALGO_JPS && grid->costly_cells != 0)
@@ -110,9 +125,11 @@ ls_status ls__plan_query(const ls_query *q, const ls_grid *grid,
         return LS_ERR_GOAL_OUT_OF_BOUNDS;
     plan->start = ls__cell_index(grid->stride, q->start_x, q->start_y);
     plan->goal = ls__cell_index(grid->stride, q->goal_x, q->goal_y);
-    if (grid->cells[plan->start] == LS_CELL_BLOCKED)
+    /* Blocked for this query: for a sized one, a clearance below its. */
+    plan->clearance = q->clearance > 1u ? q->clearance : 1u;
+    if (!ls__cell_enterable(grid, plan->start, plan->clearance))
         return LS_ERR_START_BLOCKED;
-    if (grid->cells[plan->goal] == LS_CELL_BLOCKED)
+    if (!ls__cell_enterable(grid, plan->goal, plan->clearance))
         return LS_ERR_GOAL_BLOCKED;
 
     plan->goal_x = q->goal_x;

@@ -72,7 +72,8 @@ ls_status ls_check_route(const ls_grid *grid, const ls_query *q,
             for (k = i + 1u; k <= j; k++)
                 if (cost_at(grid, points[k]) > dearest)
                     dearest = cost_at(grid, points[k]);
-            if (!ls__shortcut_passes(grid, points[i], points[j], dearest)) {
+            if (!ls__shortcut_passes(grid, points[i], points[j], dearest,
+                                     q->clearance)) {
                 r.first_broken = w;
                 r.holds = 0;
             }

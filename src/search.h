@@ -29,8 +29,17 @@ typedef enum ls_phase {
 typedef enum ls_loop_kind {
     LS_LOOP_CHECKED,      /* any query, any context */
     LS_LOOP_FAST_FULL,    /* fast, 16-byte nodes holding the links */
-    LS_LOOP_FAST_COMPACT  /* fast, 8-byte nodes and an array of next */
+    LS_LOOP_FAST_COMPACT, /* fast, 8-byte nodes and an array of next */
+    LS_LOOP_SIZED         /* the checked copy for a sized A* query, which
+                             reads passability from the clearance (a copy
+                             of its own, so the others test nothing more) */
 } ls_loop_kind;
+
+/* Is loop one of the fast copies (no overflow checks, bucket form)? */
+LS_HOT_INLINE int ls__loop_fast(ls_loop_kind loop)
+{
+    return loop == LS_LOOP_FAST_FULL || loop == LS_LOOP_FAST_COMPACT;
+}
 
 struct ls_search {
     int32_t width, height;

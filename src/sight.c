@@ -18,6 +18,7 @@
  * 2^31 for grid coordinates, and 64-bit arithmetic is used regardless.
  */
 #include <stddef.h>
+#include "compiler.h"
 #include "grid.h"
 #include "sight.h"
 
@@ -83,52 +84,73 @@ int ls__line_next(ls__line *l, int32_t *x, int32_t *y)
  * segments): the next crossing times are kept as running sums
  * (tx = (2k + 1) ny grows by 2 ny per vertical edge crossed) and the cell
  * as a pointer into the bordered array. */
-uint8_t ls__line_max(const ls_grid *grid, int32_t ax, int32_t ay,
-                     int32_t bx, int32_t by, uint8_t limit)
+LS_HOT_INLINE uint8_t line_max(const ls_grid *grid, int32_t ax, int32_t ay,
+                               int32_t bx, int32_t by, uint8_t limit,
+                               uint32_t k)
 {
     const int64_t dx = (int64_t)bx - ax, dy = (int64_t)by - ay;
     const int64_t nx = dx < 0 ? -dx : dx, ny = dy < 0 ? -dy : dy;
     const ptrdiff_t step_x = dx < 0 ? -1 : 1;
     const ptrdiff_t step_y = dy < 0 ? -(ptrdiff_t)grid->stride
                                     : (ptrdiff_t)grid->stride;
-    const uint8_t *cell = grid->cells + ls__cell_index(grid->stride, ax, ay);
+    const uint32_t first = ls__cell_index(grid->stride, ax, ay);
+    const uint8_t *cell = grid->cells + first;
+    /* A sized walk also reads each cell's clearance, in step. */
+    const uint8_t *clear = k > 1u ? grid->clear + first : NULL;
     int64_t left_x = nx, left_y = ny, tx = ny, ty = nx;
     uint8_t most = *cell;
 
     /* c is accepted when 1 <= c <= limit: (uint8_t)(c - 1) < limit. */
-    if ((uint8_t)(most - 1u) >= limit)
+    if ((uint8_t)(most - 1u) >= limit || (k > 1u && *clear < k))
         return 0;
     while (left_x + left_y > 0) {
         uint8_t c;
         if (left_y == 0 || (left_x > 0 && tx < ty)) {
             cell += step_x;
+            if (k > 1u)
+                clear += step_x;
             tx += 2 * ny;
             left_x--;
         } else if (left_x == 0 || ty < tx) {
             cell += step_y;
+            if (k > 1u)
+                clear += step_y;
             ty += 2 * nx;
             left_y--;
         } else { /* a corner: the two cells beside, then across */
             const uint8_t cx = cell[step_x], cy = cell[step_y];
             if ((uint8_t)(cx - 1u) >= limit || (uint8_t)(cy - 1u) >= limit)
                 return 0;
+            if (k > 1u && (clear[step_x] < k || clear[step_y] < k))
+                return 0;
             if (cx > most)
                 most = cx;
             if (cy > most)
                 most = cy;
             cell += step_x + step_y;
+            if (k > 1u)
+                clear += step_x + step_y;
             tx += 2 * ny;
             ty += 2 * nx;
             left_x--;
             left_y--;
         }
         c = *cell;
-        if ((uint8_t)(c - 1u) >= limit)
+        if ((uint8_t)(c - 1u) >= limit || (k > 1u && *clear < k))
             return 0;
         if (c > most)
             most = c;
     }
     return most;
+}
+
+uint8_t ls__line_max(const ls_grid *grid, int32_t ax, int32_t ay,
+                     int32_t bx, int32_t by, uint8_t limit, uint32_t clearance)
+{
+    /* Two copies, so that the unsized walk (line of sight, smoothing)
+     * tests nothing more than before. */
+    return clearance > 1u ? line_max(grid, ax, ay, bx, by, limit, clearance)
+                          : line_max(grid, ax, ay, bx, by, limit, 1u);
 }
 
 static int inside(const ls_grid *g, int32_t x, int32_t y)
@@ -171,7 +193,7 @@ ls_status ls_line_cost(const ls_grid *grid, int32_t ax, int32_t ay,
         return LS_ERR_NULL_ARGUMENT;
     if (!inside(grid, ax, ay) || !inside(grid, bx, by))
         return LS_ERR_OUT_OF_BOUNDS;
-    *max_cost = ls__line_max(grid, ax, ay, bx, by, 255);
+    *max_cost = ls__line_max(grid, ax, ay, bx, by, 255, 0u);
     return LS_OK;
 }
 

@@ -25,21 +25,26 @@ void ls__line_start(ls__line *line, int32_t ax, int32_t ay, int32_t bx,
 int ls__line_next(ls__line *line, int32_t *x, int32_t *y);
 
 /* The largest cost among the cells the segment between the centres of
- * grid cells a and b touches, when every one of them is passable and
- * costs at most limit; else 0 (the walk stops at the first cell that is
- * not). The same cells, in the same order, as ls__line_next. */
+ * grid cells a and b touches, when every one of them is passable (for
+ * clearance above 1: its clearance is at least that; the grid then keeps
+ * clearances) and costs at most limit; else 0 (the walk stops at the
+ * first cell that is not). The same cells, in the same order, as
+ * ls__line_next. */
 uint8_t ls__line_max(const ls_grid *grid, int32_t ax, int32_t ay,
-                     int32_t bx, int32_t by, uint8_t limit);
+                     int32_t bx, int32_t by, uint8_t limit,
+                     uint32_t clearance);
 
-/* The smoothing rule's shortcut test (lockstar.h, "Smoothing"), written
- * once for ls_smooth_path and ls_check_route: the straight segment between
- * the centres of path cells a and b may replace the path between them when
- * every cell it touches is passable and costs at most dearest, the
- * dearest path cell from a to b. */
+/* The smoothing rule's shortcut test (lockstar_world.h, "Smoothing"),
+ * written once for ls_smooth_path(_sized) and ls_check_route: the
+ * straight segment between the centres of path cells a and b may replace
+ * the path between them when every cell it touches is passable (for
+ * clearance k above 1: has a clearance of at least k) and costs at most
+ * dearest, the dearest path cell from a to b. */
 static inline int ls__shortcut_passes(const ls_grid *grid, ls_point a,
-                                      ls_point b, uint8_t dearest)
+                                      ls_point b, uint8_t dearest,
+                                      uint32_t clearance)
 {
-    return ls__line_max(grid, a.x, a.y, b.x, b.y, dearest) != 0;
+    return ls__line_max(grid, a.x, a.y, b.x, b.y, dearest, clearance) != 0;
 }
 
 #endif

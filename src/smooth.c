@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * smooth.c - path smoothing (ls_smooth_path): the greedy farthest-shortcut
- * rule of lockstar.h, "Smoothing".
+ * smooth.c - path smoothing (ls_smooth_path, ls_smooth_path_sized): the
+ * greedy farthest-shortcut rule of lockstar_world.h, "Smoothing", one
+ * implementation for both (a clearance of 0 or 1 is the unsized rule).
  *
  * From waypoint i the candidates j are tried from the far end down, the
  * first that qualifies being the largest. A candidate's limit M(i, j), the
@@ -19,8 +20,8 @@ static uint8_t cost_at(const ls_grid *g, ls_point p)
 }
 
 /* The index of the waypoint after p[i] (i < n - 1). */
-static uint32_t next_waypoint(const ls_grid *g, const ls_point *p,
-                              uint32_t n, uint32_t i)
+static uint32_t next_waypoint(const ls_grid *g, uint32_t k,
+                              const ls_point *p, uint32_t n, uint32_t i)
 {
     /* rise_at[r]: the first j at which M(i, j) == rise_cost[r]. */
     uint32_t rise_at[256];
@@ -38,7 +39,7 @@ static uint32_t next_waypoint(const ls_grid *g, const ls_point *p,
     for (j = n - 1; j > i + 1; j--) {
         while (rise_at[rises - 1] > j)
             rises--;
-        if (ls__shortcut_passes(g, p[i], p[j], rise_cost[rises - 1]))
+        if (ls__shortcut_passes(g, p[i], p[j], rise_cost[rises - 1], k))
             return j;
     }
     return i + 1;
@@ -47,14 +48,14 @@ static uint32_t next_waypoint(const ls_grid *g, const ls_point *p,
 /* Walk the rule over p[0..n); write the waypoints to out unless it is NULL.
  * Writing out[k] = p[j] (k <= j) only after every read of p[0..j) is done
  * is what makes out == p (in place) safe. */
-static uint32_t smooth(const ls_grid *g, const ls_point *p, uint32_t n,
-                       ls_point *out)
+static uint32_t smooth(const ls_grid *g, uint32_t clearance,
+                       const ls_point *p, uint32_t n, ls_point *out)
 {
     uint32_t i = 0, k = 1;
     if (out)
         out[0] = p[0];
     while (i < n - 1) {
-        i = next_waypoint(g, p, n, i);
+        i = next_waypoint(g, clearance, p, n, i);
         if (out)
             out[k] = p[i];
         k++;
@@ -66,9 +67,20 @@ ls_status ls_smooth_path(const ls_grid *grid, const ls_point *points,
                          uint32_t count, ls_point *waypoints,
                          uint32_t capacity, uint32_t *length)
 {
+    return ls_smooth_path_sized(grid, 0u, points, count, waypoints, capacity,
+                                length);
+}
+
+ls_status ls_smooth_path_sized(const ls_grid *grid, uint32_t clearance,
+                               const ls_point *points, uint32_t count,
+                               ls_point *waypoints, uint32_t capacity,
+                               uint32_t *length)
+{
     uint32_t i, needed;
     if (!grid || !points || !length || (!waypoints && capacity > 0))
         return LS_ERR_NULL_ARGUMENT;
+    if (clearance > LS_CLEARANCE_MAX || (clearance > 1u && !grid->clear))
+        return LS_ERR_BAD_CLEARANCE;
     if (count == 0)
         return LS_ERR_BAD_SIZE;
     for (i = 0; i < count; i++)
@@ -79,13 +91,13 @@ ls_status ls_smooth_path(const ls_grid *grid, const ls_point *points,
      * needs the count first (so that nothing is written when it is too
      * small). */
     if (capacity >= count) {
-        *length = smooth(grid, points, count, waypoints);
+        *length = smooth(grid, clearance, points, count, waypoints);
         return LS_OK;
     }
-    needed = smooth(grid, points, count, NULL);
+    needed = smooth(grid, clearance, points, count, NULL);
     *length = needed;
     if (needed > capacity)
         return LS_ERR_BUFFER_TOO_SMALL;
-    smooth(grid, points, count, waypoints);
+    smooth(grid, clearance, points, count, waypoints);
     return LS_OK;
 }

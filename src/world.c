@@ -4,7 +4,8 @@
  * cell centres to world positions, and lengths in world units (the ceiling
  * of the exact Euclidean length, src/isqrt.h). Every value is a raw fix16_t
  * widened to 64 bits, where no sum or product below can overflow; results
- * are range-checked before they narrow, so nothing ever wraps.
+ * are range-checked before they narrow, so nothing ever wraps. Also the
+ * clearance class of a radius (ls_world_clearance).
  */
 #include "grid.h"
 #include "isqrt.h"
@@ -183,5 +184,27 @@ ls_status ls_world_path_length(const ls_world *world, const ls_point *points,
             return LS_ERR_WORLD_RANGE;
     }
     *length = (fix16_t)sum;
+    return LS_OK;
+}
+
+ls_status ls_world_clearance(const ls_world *world, fix16_t radius,
+                             uint32_t *clearance)
+{
+    int64_t s, k;
+    ls_status st;
+    if (!world || !clearance)
+        return LS_ERR_NULL_ARGUMENT;
+    st = ls__world_check(world);
+    if (st != LS_OK)
+        return st;
+    if (radius < 0)
+        return LS_ERR_BAD_RADIUS;
+    /* (2k - 1) s >= 2r  <=>  k >= (2r + s) / (2s): the ceiling of that,
+     * on raw values (2r + 3s < 2^33: no overflow), is at least 1. */
+    s = world->cell_size;
+    k = (2 * (int64_t)radius + s + 2 * s - 1) / (2 * s);
+    if (k > (int64_t)LS_CLEARANCE_MAX)
+        return LS_ERR_BAD_RADIUS;
+    *clearance = (uint32_t)k;
     return LS_OK;
 }

@@ -37,6 +37,8 @@ int suite_picture_register(void);
 int suite_flow_register(void);
 int suite_flow_exact_register(void);
 int suite_flow_model_register(void);
+int suite_clearance_register(void);
+int suite_clearance_use_register(void);
 int suite_crowd_model_register(void);
 int suite_crowd_register(void);
 int suite_crowd_tick_register(void);

@@ -30,6 +30,7 @@ static const register_fn all_suites[] = {
     suite_sizes_register,
     suite_flow_register,       suite_flow_exact_register,
     suite_flow_model_register, suite_crowd_model_register,
+    suite_clearance_register,  suite_clearance_use_register,
     suite_crowd_register,      suite_crowd_tick_register,
     suite_crowd_route_register,
 };

@@ -69,7 +69,7 @@ int tu_reference_astar(const ls_grid *grid, const ls_query *q, tu_outcome *out)
     static const int32_t ddx[8] = { 0, 1, 0, -1, 1, 1, -1, -1 };
     static const int32_t ddy[8] = { -1, 0, 1, 0, -1, 1, 1, -1 };
     int32_t w, h;
-    uint8_t *cells = tu_cells(grid, &w, &h);
+    uint8_t *cells = or_query_cells(grid, q, &w, &h);
     size_t n, start, goal, best;
     uint64_t *g, *f, best_d, best_f = 0, best_g = 0;
     long *parent;

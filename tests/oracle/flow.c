@@ -83,9 +83,10 @@ ls_status or_flow_goals(const uint8_t *cells, int32_t w, int32_t h,
     return LS_OK;
 }
 
-ls_status or_flow(const uint8_t *cells, int32_t w, int32_t h,
-                  const ls_query *q, const ls_point *goals,
-                  uint32_t goal_count, or_flow_field *out)
+/* The field on the cells as given (or_flow derives a sized query's). */
+static ls_status flow_on(const uint8_t *cells, int32_t w, int32_t h,
+                         const ls_query *q, const ls_point *goals,
+                         uint32_t goal_count, or_flow_field *out)
 {
     const size_t n = (size_t)w * (size_t)h;
     const int dirs = q->connectivity == LS_CONNECT_4 ? 4 : 8;
@@ -208,4 +209,26 @@ uint64_t or_flow_digest(const int32_t *cost, const uint8_t *direction,
         d = or_fnv_byte(d, direction[i]);
     }
     return d;
+}
+
+ls_status or_flow(const uint8_t *cells, int32_t w, int32_t h,
+                  const ls_query *q, const ls_point *goals,
+                  uint32_t goal_count, or_flow_field *out)
+{
+    uint8_t *sized;
+    ls_status st;
+    if (q->clearance <= 1u)
+        return flow_on(cells, w, h, q, goals, goal_count, out);
+    /* A sized field is the field of the grid its clearance sees. */
+    sized = or_sized_cells(cells, w, h, q->clearance);
+    if (!sized) {
+        out->cost = NULL;
+        out->direction = NULL;
+        out->reached = out->settled = 0;
+        out->status = LS_ERR_OUT_OF_MEMORY;
+        return LS_ERR_OUT_OF_MEMORY;
+    }
+    st = flow_on(sized, w, h, q, goals, goal_count, out);
+    free(sized);
+    return st;
 }

@@ -35,6 +35,9 @@
  *             digest (include/lockstar_flow.h)
  *   crowd.c   the crowd's tick (include/lockstar_crowd.h) on the models
  *             above (it also reads ls_grid_revision: was there an edit?)
+ *   clearance.c  each cell's clearance (brute force) and the grid a sized
+ *             query sees; the search models (astar.c, search.c) honour
+ *             ls_query.clearance through it, the others take its cells
  *
  * A rule being added gets its file here, its section below and a row in
  * docs/architecture.md; no second model elsewhere.
@@ -54,6 +57,24 @@
 #include <stdint.h>
 #include "lockstar.h"
 
+/* ---- clearance.c: clearance and the grid a sized query sees ---------- */
+
+/* Cell (x, y)'s clearance on the cells (w x h), from the definition: 0 if
+ * blocked, else the least Chebyshev distance to a blocked cell or a cell
+ * outside, capped at LS_CLEARANCE_MAX (a scan of square rings). */
+uint32_t or_clearance_at(const uint8_t *cells, int32_t w, int32_t h,
+                         int32_t x, int32_t y);
+/* Every cell's, row-major, into out (w * h bytes). */
+void or_clearance(const uint8_t *cells, int32_t w, int32_t h, uint8_t *out);
+/* A malloc'd copy of the cells with every cell of clearance below k
+ * blocked (k <= 1: a plain copy): the grid a query of clearance k sees.
+ * NULL when out of memory. */
+uint8_t *or_sized_cells(const uint8_t *cells, int32_t w, int32_t h,
+                        uint32_t k);
+/* tu_cells, then or_sized_cells for q->clearance. */
+uint8_t *or_query_cells(const ls_grid *grid, const ls_query *q, int32_t *w,
+                        int32_t *h);
+
 /* ---- search.c: moves, optimal costs, legal paths --------------------- */
 
 /* A row-major copy (y * width + x) of the grid's cells, malloc'd; NULL
@@ -69,7 +90,9 @@ int64_t tu_step_cost(const uint8_t *cells, int32_t width, int32_t height,
 
 /* Optimal cost from q's start to q's goal by a plain Dijkstra (own binary
  * heap, lazy deletion); -1 if unreachable, -2 if out of memory. *reached
- * (optional) receives the number of cells reachable from the start. */
+ * (optional) receives the number of cells reachable from the start. This
+ * and the other models that take a grid and q see the grid q's clearance
+ * sees (or_query_cells); those that take cells take them as given. */
 int64_t tu_dijkstra(const ls_grid *grid, const ls_query *q,
                     uint32_t *reached);
 
@@ -93,7 +116,9 @@ int tu_path_legal(const ls_grid *grid, const ls_query *q,
                   int64_t *cost, char *why, size_t why_size);
 
 /* What ls_check_path must give for points[0..n) with planned cost on the
- * cells (w x h): the status, and on LS_OK *out. */
+ * cells (w x h): the status, and on LS_OK *out (for q->clearance above 1,
+ * on the cells that clearance sees; LS_ERR_BAD_CLEARANCE above
+ * LS_CLEARANCE_MAX). */
 ls_status or_path_check(const uint8_t *cells, int32_t w, int32_t h,
                         const ls_query *q, const ls_point *points,
                         uint32_t n, int32_t planned, ls_path_check *out);
@@ -283,7 +308,9 @@ ls_status or_flow_goals(const uint8_t *cells, int32_t w, int32_t h,
 
 /* The field of the cells (w x h) towards goals[0..goal_count) (inside the
  * grid; those on blocked cells reach nothing) under q's connectivity,
- * corner rule and step costs; its status is returned too. Free with
+ * corner rule and step costs, on the cells q's clearance sees
+ * (or_sized_cells; or_flow_goals must be given those); its status is
+ * returned too. Free with
  * or_flow_free (also after a failure). */
 ls_status or_flow(const uint8_t *cells, int32_t w, int32_t h,
                   const ls_query *q, const ls_point *goals,

@@ -252,7 +252,7 @@ int64_t *tu_dijkstra_all(const ls_grid *grid, const ls_query *q,
 {
     view v;
     int64_t *dist;
-    uint8_t *cells = tu_cells(grid, &v.width, &v.height);
+    uint8_t *cells = or_query_cells(grid, q, &v.width, &v.height);
 
     if (!cells)
         return NULL;
@@ -309,6 +309,7 @@ int tu_path_legal(const ls_grid *grid, const ls_query *q,
     uint32_t i;
     int64_t total = 0;
     int ok = 1;
+    uint8_t *sized = NULL;
 
     if (length == 0) {
         snprintf(why, why_size, "empty path");
@@ -330,6 +331,14 @@ int tu_path_legal(const ls_grid *grid, const ls_query *q,
     v.cells = NULL;
     v.grid = grid;
     ls_grid_size(grid, &v.width, &v.height);
+    if (q->clearance > 1u) { /* the grid this clearance sees */
+        sized = or_query_cells(grid, q, &v.width, &v.height);
+        if (!sized) {
+            snprintf(why, why_size, "out of memory");
+            return 0;
+        }
+        v.cells = sized;
+    }
     if (!passable(&v, path[0].x, path[0].y)) {
         snprintf(why, why_size, "start cell not passable");
         ok = 0;
@@ -350,6 +359,7 @@ int tu_path_legal(const ls_grid *grid, const ls_query *q,
         }
         total += step;
     }
+    free(sized);
     if (ok && cost)
         *cost = total;
     return ok;
@@ -362,6 +372,8 @@ ls_status or_path_check(const uint8_t *cells, int32_t w, int32_t h,
     uint64_t cost = 0;
     uint32_t i;
     view v;
+    uint8_t *sized = NULL;
+    ls_status st = LS_OK;
 
     v.cells = cells;
     v.grid = NULL;
@@ -376,6 +388,14 @@ ls_status or_path_check(const uint8_t *cells, int32_t w, int32_t h,
         q->diagonal_cost < q->straight_cost ||
         q->diagonal_cost > 2u * q->straight_cost)
         return LS_ERR_BAD_STEP_COST;
+    if (q->clearance > LS_CLEARANCE_MAX)
+        return LS_ERR_BAD_CLEARANCE;
+    if (q->clearance > 1u) {
+        sized = or_sized_cells(cells, w, h, q->clearance);
+        if (!sized)
+            return LS_ERR_OUT_OF_MEMORY;
+        v.cells = sized;
+    }
     for (i = 0; i < n; i++) {
         const ls_point *p = &points[i];
         int32_t why;
@@ -391,15 +411,21 @@ ls_status or_path_check(const uint8_t *cells, int32_t w, int32_t h,
             out->reason = why;
             out->cost = -1;
             out->cost_changed = planned != -1;
+            free(sized);
             return LS_OK;
         }
         if (i > 0) {
             cost += (uint64_t)legal_step_cost(&v, q, points[i - 1].x,
                                               points[i - 1].y, p->x, p->y);
-            if (cost > LS_COST_MAX)
-                return LS_ERR_COST_OVERFLOW;
+            if (cost > LS_COST_MAX) {
+                st = LS_ERR_COST_OVERFLOW;
+                break;
+            }
         }
     }
+    free(sized);
+    if (st != LS_OK)
+        return st;
     out->first_illegal = n;
     out->reason = LS_STEP_LEGAL;
     out->cost = (int32_t)cost;
