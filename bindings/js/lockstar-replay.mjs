@@ -295,8 +295,13 @@ class Reader {
     const s = this.s;
     if (!this.seen.version) {
       if (key !== 'lockstar-replay') this.fail("a replay script starts with 'lockstar-replay 1'");
-      if (w.length !== 2 || (w[1] !== '1' && w[1] !== '2')) {
-        this.fail("unsupported replay version (this lockstar reads 'lockstar-replay 1' and 'lockstar-replay 2')");
+      if (w.length !== 2 || (w[1] !== '1' && w[1] !== '2' && w[1] !== '3')) {
+        this.fail("unsupported replay version (this lockstar reads 'lockstar-replay 1', 'lockstar-replay 2' and 'lockstar-replay 3')");
+      }
+      // The C reader reads version 3 (sizes and avoidance); this one does
+      // not yet, and says so rather than misread it.
+      if (w[1] === '3') {
+        this.fail("'lockstar-replay 3' scripts are not read by the JavaScript replay yet (it reads 'lockstar-replay 1' and 'lockstar-replay 2')");
       }
       s.version = Number(w[1]);
       this.seen.version = this.line;

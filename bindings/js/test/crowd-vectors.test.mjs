@@ -101,7 +101,7 @@ test('bad scripts are refused with the C program\'s message', async () => {
   try {
     writeFileSync(join(dir, 'm.map'), 'type octile\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n');
     const cases = [
-      'lockstar-replay 3\n',
+      'lockstar-replay 4\n',
       'lockstar-replay 1\nmap m.map\nticks 5\nat 0 group 1,1 4\n',
       'lockstar-replay 1\nmap m.map\nagent 4 0,0 0.5\nat 0 group 1,1 4\nticks 5\n',
       'lockstar-replay 2\nmap m.map\nagent 4 0,0 0.5\nat 0 group 3,2 4 5\nticks 5\n',
