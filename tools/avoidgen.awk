@@ -157,8 +157,10 @@ function drawn_ids(   a, b) {
 # ------------------------------------------------------------- families
 # Full size (what=family): the issue's four scenarios. Small (vectors):
 # the same shapes drawn on a small map from the generator.
-function fam_circle(w, h, n, rc, r, s, prio,   cx, cy, k, a, dx, dy, half, t) {
+function fam_circle(w, h, n, rc, r, s, prio, walls,   cx, cy, k, a, dx, dy, half, t) {
     map_new(w, h)
+    # a few wall cells (walls %) in the way, none under a start or a goal
+    if (walls) scatter(walls, 0)
     cx = int(w / 2); cy = int(h / 2)
     half = (n % 2 == 0) ? n / 2 : n
     for (k = 0; k < n; k++) {
@@ -167,7 +169,7 @@ function fam_circle(w, h, n, rc, r, s, prio,   cx, cy, k, a, dx, dy, half, t) {
             dx = iround(rc * tcos(2 * PI * k / n)); dy = iround(rc * tsin(2 * PI * k / n))
         }
         PX[k] = dx; PY[k] = dy
-        if (!disc_fits(cx + dx, cy + dy, r) || !clear_of_agents(cx + dx, cy + dy, r, 0.05)) continue
+        if (!disc_fits(cx + dx, cy + dy, r) || !disc_fits(cx - dx, cy - dy, r) || !clear_of_agents(cx + dx, cy + dy, r, 0.05)) continue
         add(cx + dx, cy + dy, r, s == 0 ? pick("0.1 0.15 0.2 0.25") : s, prio < 0 ? rnd(100) : prio)
         GX[NA - 1] = cx - dx; GY[NA - 1] = cy - dy
     }
@@ -242,7 +244,7 @@ function fam_gate(w, wy, gw, gc, gr, sp, gap, r, speeds,   i, j, x, y, x0, h) {
 }
 function family(name) {
     CS = 1; NA = 0
-    if (name == "circle") { seed = 101; fam_circle(96, 96, 100, 40, 0.4, 0.2, 0) }
+    if (name == "circle") { seed = 101; fam_circle(96, 96, 100, 40, 0.4, 0.2, 0, 0) }
     else if (name == "crossing") { seed = 202; fam_crossing(100, 100, 10, 5, 2, 0.4, 10, 60) }
     else if (name == "corridor") { seed = 303; fam_corridor(14, 15, 3, 30, 20, 0.4, 2) }
     else if (name == "gate") { seed = 404; fam_gate(64, 60, 4, 25, 20, 2, 20, 0.4, "0.2 0.25") }
@@ -354,16 +356,18 @@ function edits(k, tt,   e, t, x, y, w, h, a, f) {
 }
 function vector(i,   j, r, n, a, b, t, k, q, x, y, s, cw, cl, x0, y0, g) {
     KIND = int(i / 20); j = i % 20
+    # consecutive seeds give a multiplicative generator's first draws
+    # in step (seed i + 1 is seed i plus a constant): a warm-up of a length
+    # that varies with i takes them out of step
     seed = 7907 * (i + 11)
-    for (a = 0; a < 5; a++) rnd(2)
+    for (a = 0; a < 5 + (i * 7) % 23; a++) rnd(2)
     CS = 1; NA = 0; NE = 0; BUDGET = pick("0 0 60 1000 7"); OPTS = ""; AVOID = "on"
     TICKS = 0; SWAMP = 0; NOTE = ""
     if (KIND == 0) {
         size_pick()
         r = radius_small(); t = int(min(SW, SH) / 2) - 2 - rnd(3)
         n = 4 + rnd(37); k = int(2 * PI * t / (2 * r + 0.3)); if (n > k) n = k
-        fam_circle(SW, SH, n, t, r, rnd(2) ? 0.2 : 0, rnd(3) ? 0 : -1)
-        if (j % 4 == 3) scatter(2, 0)
+        fam_circle(SW, SH, n, t, r, rnd(2) ? 0.2 : 0, rnd(3) ? 0 : -1, j % 4 == 3 ? 2 : 0)
         NOTE = n " on a circle of radius " t ", to the antipodes"
     } else if (KIND == 1) {
         q = 1 + rnd(2); g = 2 + rnd(4); k = 1 + rnd(4); if (g * k > 20) k = int(20 / g)
@@ -403,6 +407,8 @@ function vector(i,   j, r, n, a, b, t, k, q, x, y, s, cw, cl, x0, y0, g) {
         }
         NOTE = "lanes 1 to 6 wide through a wall, radii 0 to 2.5"
     } else if (KIND == 6) {
+        # few agents, so a budget of 1 still serves them within the run
+        BUDGET = pick("0 1 7 60 1000")
         size_pick(); map_new(SW, SH)
         for (a = 0; a < 1 + rnd(8); a++) {
             r = radius_small(); t = rnd(5)
@@ -435,7 +441,7 @@ function vector(i,   j, r, n, a, b, t, k, q, x, y, s, cw, cl, x0, y0, g) {
         NOTE = "edits under moving agents"
     } else if (KIND == 9) {
         t = rnd(3)
-        if (t == 0) { size_pick(); fam_circle(SW, SH, min(4 + rnd(20), int(2 * PI * (int(min(SW, SH) / 2) - 3) / 1.2)), int(min(SW, SH) / 2) - 3, 0.4, 0.2, 0) }
+        if (t == 0) { size_pick(); fam_circle(SW, SH, min(4 + rnd(20), int(2 * PI * (int(min(SW, SH) / 2) - 3) / 1.2)), int(min(SW, SH) / 2) - 3, 0.4, 0.2, 0, 0) }
         else if (t == 1) fam_crossing(30, 30, 3, 2, 2, 0.45, 0, 0)
         else { size_pick(); map_new(SW, SH); scatter(rnd(10), 1); scatter_agents(4 + rnd(20), "small", 0) }
         AVOID = rnd(2) ? "on" : "off"
@@ -471,6 +477,7 @@ function vector(i,   j, r, n, a, b, t, k, q, x, y, s, cw, cl, x0, y0, g) {
         for (a = 0; a < NA; a++) AS[a] = pick("0.1 0.2 0.3 0.5 0.75 1")
         NOTE = "cell size " CS
     } else if (KIND == 14) {
+        BUDGET = pick("0 1 7 60 1000")
         size_pick(); map_new(SW, SH)
         r = pick("0.5 0.45 0.5 0.25")
         g = 2 + rnd(5); k = 2 + rnd(5)
