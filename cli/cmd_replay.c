@@ -206,6 +206,13 @@ static int summary(const cli_sim *sim, const cli_replay_script *s,
             counts[LS_CROWD_UNREACHABLE], counts[LS_CROWD_IDLE],
             counts[LS_CROWD_NO_ROOM] ? ", some without room for a route" : "",
             stats.requests, stats.replans, sim->threads, buf);
+    /* With sizes or avoidance (version 3), what the avoidance did: the
+     * crowd's counters of stuck agents' re-plans and of moves its
+     * resolution halved or cancelled. */
+    if (cli_replay_shows_bodies(s))
+        fprintf(stderr, "lockstar replay: avoidance: %" PRIu64 " stuck "
+                "re-plans, %" PRIu64 " moves cut\n", stats.stuck,
+                stats.moves_cut);
     return status;
 }
 

@@ -174,6 +174,8 @@ expect_line "v3 --check off" "arrived: 2 of 2 agents ordered, within 3x straight
 cross on on
 expect_code 0 "v3 --check, avoidance on" replay "$tmp/on.replay" --check
 expect_line "v3 --check on" "check: 40 ticks, 0 overlaps"
+grep -q '^lockstar replay: avoidance: [0-9]* stuck re-plans, [0-9]* moves cut$' "$tmp/err" ||
+    fail "v3 --check on: no avoidance summary: $(cat "$tmp/err")"
 grep -q '^arrived: 2 of 2 agents ordered, within 3x straight-line time: 2 (worst ratio [12]\.[0-9][0-9])$' \
     "$tmp/out" || fail "v3 --check on: $(tail -1 "$tmp/out")"
 cp "$tmp/out" "$tmp/on.out"
@@ -220,6 +222,7 @@ expect_code 0 "skirmish --check" replay "$skirmish" --check
 head -n 201 "$tmp/out" | cmp -s - "$tmp/skirmish.out" ||
     fail "skirmish --check: the tick lines differ"
 expect_line "skirmish --check" "check: 200 ticks, 0 overlaps"
+grep -q 'avoidance' "$tmp/err" && fail "skirmish --check: an avoidance summary in a version 1 run"
 
 # ------------------------------------------------------- bad scripts
 # bad_script NAME TEXT LINE REASON: a script of TEXT (printf format, the
