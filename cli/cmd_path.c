@@ -74,8 +74,10 @@ static int save_picture(const cli_args *a, const ls_grid *grid,
     st = ls_search_cell_states(search, visits, cells);
     if (st == LS_OK && a->options.smooth && path->length > 0) {
         waypoints = malloc((size_t)path->length * sizeof *waypoints);
-        st = waypoints ? ls_smooth_path(grid, path->points, path->length,
-                                        waypoints, path->length, &count)
+        st = waypoints ? ls_smooth_path_sized(grid,
+                                              a->options.query.clearance,
+                                              path->points, path->length,
+                                              waypoints, path->length, &count)
                        : LS_ERR_OUT_OF_MEMORY;
     }
     if (st != LS_OK) {
@@ -134,7 +136,7 @@ static const char *status_text(ls_status status)
 
 static int print_report(const ls_result *r, const cli_path_buffer *path,
                         const cli_path_buffer *partial,
-                        const ls_grid *smooth)
+                        const ls_grid *smooth, uint32_t clearance)
 {
     printf("status: %s\n", status_text(r->status));
     printf("cost: %ld\n", (long)r->cost);
@@ -150,7 +152,8 @@ static int print_report(const ls_result *r, const cli_path_buffer *path,
     }
     if (smooth && path->length > 0) {
         fputs("waypoints:", stdout);
-        if (cli_print_waypoints(smooth, path->points, path->length) != 0)
+        if (cli_print_waypoints(smooth, clearance, path->points,
+                                path->length) != 0)
             return -1;
         fputc('\n', stdout);
     } else if (smooth) {
@@ -216,7 +219,8 @@ static int run(const cli_args *a, const ls_grid *grid, const char *symbols)
         save_picture(a, grid, search, &result, &path, &partial) != CLI_EXIT_DONE)
         goto done;
     if (print_report(&result, &path, &partial,
-                     a->options.smooth ? grid : NULL) != 0)
+                     a->options.smooth ? grid : NULL,
+                     a->options.query.clearance) != 0)
         goto done;
     if (picture)
         fwrite(picture, 1, picture_length, stdout);

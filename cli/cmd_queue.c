@@ -271,6 +271,7 @@ int cli_cmd_queue(int argc, char **argv)
         return CLI_EXIT_BAD_INPUT;
     memset(&totals, 0, sizeof totals);
     totals.tally.smooth = q.a.options.smooth ? grid : NULL;
+    totals.tally.clearance = q.a.options.query.clearance;
     status = run_all(&q, grid, &scen, &totals);
     snprintf(detail, sizeof detail, "%" PRIu64 " ticks", totals.ticks);
     status = cli_end_scen_run("queue", scen.count, &totals.tally, detail,

@@ -156,7 +156,7 @@ static int take_weight(const char *value, fix16_t *field, mai_error *err)
 static const char *const option_names[] = {
     "--connect", "--corners", "--heuristic", "--tie", "--weight",
     "--straight", "--diagonal", "--max-expansions", "--budget", "--algo",
-    "--swamp-cost", "--context", "--grid", NULL
+    "--swamp-cost", "--context", "--grid", "--clearance", NULL
 };
 
 int cli_options_take(int argc, char *const argv[], int *i, cli_options *o,
@@ -234,8 +234,11 @@ int cli_options_take(int argc, char *const argv[], int *i, cli_options *o,
     case 11:
         return take_kind("--context", v, context_codes, &o->context_flags,
                          err);
-    default:
+    case 12:
         return take_kind("--grid", v, grid_codes, &o->grid_flags, err);
+    default:
+        return take_number("--clearance", v, 0, LS_CLEARANCE_MAX,
+                           &q->clearance, err);
     }
 }
 

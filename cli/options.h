@@ -13,7 +13,10 @@
  *   --swamp-cost N           (cost 1..255 of 'S' cells; default 1)
  *   --context full|compact   (LS_SEARCH_FULL or LS_SEARCH_COMPACT)
  *   --grid full|compact      (LS_GRID_FULL or LS_GRID_COMPACT; never
- *                             changes any output byte)
+ *                             changes any output byte, but a compact grid
+ *                             refuses --clearance above 1)
+ *   --clearance K            (ls_query.clearance, 0..16: the unit's size;
+ *                             --smooth then uses ls_smooth_path_sized)
  *   --smooth                 (a flag: print the found path's waypoints,
  *                             ls_smooth_path, too)
  *

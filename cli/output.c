@@ -233,8 +233,8 @@ void cli_print_points(const ls_point *points, uint32_t count)
     fwrite(buf, 1, used, stdout);
 }
 
-int cli_print_waypoints(const ls_grid *grid, const ls_point *points,
-                        uint32_t count)
+int cli_print_waypoints(const ls_grid *grid, uint32_t clearance,
+                        const ls_point *points, uint32_t count)
 {
     ls_point *ways = malloc((count ? count : 1) * sizeof *ways);
     uint32_t n = 0;
@@ -244,7 +244,8 @@ int cli_print_waypoints(const ls_grid *grid, const ls_point *points,
                  (unsigned long)count);
         return -1;
     }
-    st = ls_smooth_path(grid, points, count, ways, count, &n);
+    st = ls_smooth_path_sized(grid, clearance, points, count, ways, count,
+                              &n);
     if (st != LS_OK) {
         free(ways);
         cli_fail("smoothing failed: %s", ls_status_string(st));
@@ -292,7 +293,8 @@ int cli_print_scen_line(const mai_query *sq, ls_status outcome,
             fwrite(buf, 1, used, stdout);
             used = 0;
             fputs(" |", stdout);
-            rc = cli_print_waypoints(t->smooth, points, r->path_length);
+            rc = cli_print_waypoints(t->smooth, t->clearance, points,
+                                     r->path_length);
         }
     }
     buf[used++] = '\n';

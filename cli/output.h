@@ -50,22 +50,25 @@ typedef struct cli_tally {
     uint64_t expansions;
     const ls_grid *smooth;  /* --smooth: the grid to smooth found paths on
                                (NULL: no waypoints printed) */
+    uint32_t clearance;     /* ... for units of this clearance (--clearance) */
 } cli_tally;
 
 /* Print one query's scenario line and count it in t: with outcome >= 0
  * (LS_OK, LS_NO_PATH, LS_EXPANSION_LIMIT) "sx sy gx gy cost expanded
  * digest" and, after LS_OK, r->path_length points, then with t->smooth
- * " |" and the waypoints (ls_smooth_path on t->smooth); with an error,
+ * " |" and the waypoints (ls_smooth_path_sized on t->smooth with
+ * t->clearance); with an error,
  * "sx sy gx gy error NAME". The one place this format is written.
  * Returns 0, or -1 (reported) when memory for the waypoints ran out. */
 int cli_print_scen_line(const mai_query *sq, ls_status outcome,
                         const ls_result *r, const ls_point *points,
                         cli_tally *t);
 
-/* Print " X,Y ..." of the waypoints ls_smooth_path makes of points on
- * grid. 0, or -1 (reported on stderr) when memory ran out. */
-int cli_print_waypoints(const ls_grid *grid, const ls_point *points,
-                        uint32_t count);
+/* Print " X,Y ..." of the waypoints ls_smooth_path_sized makes of points
+ * on grid for the clearance (0: ls_smooth_path's). 0, or -1 (reported on
+ * stderr) when memory ran out. */
+int cli_print_waypoints(const ls_grid *grid, uint32_t clearance,
+                        const ls_point *points, uint32_t count);
 
 /* CPU time as "S.mmm s" (integer milliseconds: for humans only). */
 void cli_format_cpu_time(clock_t elapsed, char *out, size_t size);

@@ -31,7 +31,7 @@ int cli_timed_scen_run(const char *command, const cli_args *a,
 {
     ls_grid *grid = NULL;
     mai_scen scen = { NULL, 0 };
-    cli_tally totals = { 0, 0, 0, NULL };
+    cli_tally totals = { 0, 0, 0, NULL, 0 };
     clock_t started;
     char cpu[32], detail[96];
     int status = cli_load_map_and_scen(a, &grid, &scen);
@@ -39,6 +39,7 @@ int cli_timed_scen_run(const char *command, const cli_args *a,
     if (status != CLI_EXIT_DONE)
         return status;
     totals.smooth = a->options.smooth ? grid : NULL;
+    totals.clearance = a->options.query.clearance;
     /* clock(): the CPU time of every thread, a batch's workers too. */
     started = clock();
     status = loop(a, context, grid, &scen, &totals);

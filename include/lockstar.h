@@ -206,9 +206,11 @@ typedef struct ls_allocator {
  * ((width + 2) * (height + 2)); an LS_GRID_FULL grid (the default) adds
  * two passability bitsets of one bit per bordered cell (by rows and by
  * columns, lines rounded up to 64-bit words, and a zero word at each end)
- * that jump point search scans 64 cells at a time: 1.25 bytes per cell.
- * An LS_GRID_COMPACT grid has no bitsets, 1 byte per cell: JPS on it gives
- * the same results, scanning a cell at a time (slower; A* is unaffected).
+ * that jump point search scans 64 cells at a time, and one byte of
+ * clearance per bordered cell (see "Clearance"): 2.25 bytes per cell.
+ * An LS_GRID_COMPACT grid has neither, 1 byte per cell: JPS on it gives
+ * the same results, scanning a cell at a time (slower; A* is unaffected),
+ * and it takes no query with a clearance above 1.
  * --------------------------------------------------------------------- */
 
 typedef struct ls_grid ls_grid;
@@ -239,7 +241,8 @@ ls_status ls_grid_fill(ls_grid *grid, uint8_t cost);
 /* Copy count = width*height cells, row-major (y * width + x), into the grid.
  * Any other count gives LS_ERR_BAD_SIZE and leaves the grid untouched. */
 ls_status ls_grid_load(ls_grid *grid, const uint8_t *cells, size_t count);
-/* A counter that changes on every edit (set, fill, load). */
+/* A counter that changes on every edit (set, fill, load). Every edit
+ * also keeps the clearances current (see "Clearance" for its cost). */
 ls_status ls_grid_revision(const ls_grid *grid, uint32_t *revision);
 
 /* Set every cell of the w x h rectangle whose top-left cell is (x, y) to
@@ -278,7 +281,27 @@ ls_status ls_grid_digest(const ls_grid *grid, uint64_t *digest);
  * blocked cell, else the least Chebyshev distance from it to a blocked
  * cell or to a cell outside the grid, capped at LS_CLEARANCE_MAX. So a
  * free cell of clearance k is the centre of a (2k - 1) x (2k - 1) square
- * of free cells of the grid. It is kept current under every edit.
+ * of free cells of the grid; a free cell on the grid's edge has 1. Terrain
+ * costs do not matter, only blocked or not. One byte per bordered cell.
+ *
+ * It is kept current under every edit, incrementally: a cell's clearance
+ * can only change when an edit changes passability within Chebyshev
+ * distance LS_CLEARANCE_MAX - 1 of it, so ls_grid_set recomputes at most
+ * the 31 x 31 cells around the cell (none when its passability did not
+ * change; blocking only lowers them), ls_grid_set_rect the rectangle grown
+ * by 15 cells on each side (when a passability changed), ls_grid_fill and
+ * ls_grid_load the whole grid. The values depend on the cells alone, never
+ * on the edits that made them.
+ *
+ * Unit sizes: a query with clearance k (ls_query.clearance, 2 ..
+ * LS_CLEARANCE_MAX) is by definition the same query without clearance on
+ * the grid where every cell whose clearance is below k is blocked: the
+ * same moves, corner rules (on that derived passability), costs (the
+ * cells' own), search order, tie-breaks, expansions, path and digest. A
+ * start or goal cell whose clearance is below k is blocked for it
+ * (LS_ERR_START_BLOCKED, LS_ERR_GOAL_BLOCKED). A unit that needs k cells
+ * of room passes a gap 2k - 1 cells wide and no narrower one.
+ * ls_world_clearance (lockstar_world.h) gives k for a disc of a radius.
  * --------------------------------------------------------------------- */
 
 /* Cell (x, y)'s clearance in *clearance. Errors: LS_ERR_NULL_ARGUMENT,
@@ -394,7 +417,16 @@ typedef struct ls_query {
 ls_status ls_query_init(ls_query *q);
 
 /* Check q against a grid's size without searching: the same errors, in the
- * same order, that ls_search_begin would report. */
+ * same order, that ls_search_begin would report. The order:
+ * LS_ERR_NULL_ARGUMENT; LS_ERR_BAD_STRUCT_SIZE; LS_ERR_BAD_OPTION
+ * (connectivity, corner rule, heuristic, tie-break, algorithm);
+ * LS_ERR_BAD_STEP_COST; LS_ERR_BAD_WEIGHT; LS_ERR_UNSUPPORTED (JPS's
+ * moves); LS_ERR_BAD_CLEARANCE (clearance above LS_CLEARANCE_MAX, or above
+ * 1 with JPS, or above 1 on an LS_GRID_COMPACT grid); LS_ERR_NOT_UNIFORM
+ * (JPS on terrain); LS_ERR_START_OUT_OF_BOUNDS; LS_ERR_GOAL_OUT_OF_BOUNDS;
+ * LS_ERR_START_BLOCKED; LS_ERR_GOAL_BLOCKED (blocked, or for a clearance
+ * k above 1, a clearance below k); LS_ERR_COST_OVERFLOW (the start's own
+ * f). */
 ls_status ls_query_validate(const ls_query *q, const ls_grid *grid);
 
 /* ------------------------------------------------------------------------
@@ -622,7 +654,8 @@ ls_status ls_search_cell_costs(const ls_search *search, int32_t x, int32_t y,
 /* Why a point of a path is illegal (ls_path_check.reason). */
 #define LS_STEP_LEGAL 0          /* none is: the path is legal */
 #define LS_STEP_OUT_OF_BOUNDS 1  /* the point is outside the grid */
-#define LS_STEP_BLOCKED 2        /* its cell is blocked */
+#define LS_STEP_BLOCKED 2        /* its cell is blocked (or its clearance
+                                    is below q->clearance) */
 #define LS_STEP_NOT_A_MOVE 3     /* it is not one move from the point before:
                                     the same cell, more than one cell away,
                                     or diagonal with 4-connectivity */
@@ -648,11 +681,17 @@ typedef struct ls_path_check {
  * found with). Points are examined in order, each for: inside the grid,
  * then not blocked (point 0 included: a unit's own cell may have been
  * built on), then (from point 1) one legal move from the point before.
+ * With q->clearance k above 1 the grid is the one a query of clearance k
+ * sees (see "Clearance"): a point whose cell's clearance is below k is
+ * LS_STEP_BLOCKED ("blocked for this clearance"), and the corner rule
+ * reads the same derived passability.
  * An empty path is legal with cost 0; a 1-point path costs 0 if its cell
  * is inside and passable. Returns LS_OK with *out filled, or an error with
  * *out untouched: LS_ERR_NULL_ARGUMENT (grid, q, out, or points when
  * count > 0), LS_ERR_BAD_STRUCT_SIZE, LS_ERR_BAD_OPTION (connectivity,
- * corner rule), LS_ERR_BAD_STEP_COST (as ls_query_validate), or
+ * corner rule), LS_ERR_BAD_STEP_COST (as ls_query_validate),
+ * LS_ERR_BAD_CLEARANCE (above LS_CLEARANCE_MAX, or above 1 on a compact
+ * grid; the algorithm is not looked at, so JPS options are fine), or
  * LS_ERR_COST_OVERFLOW when the cost up to a legal point exceeds
  * LS_COST_MAX (terrain raised since the search can do that). Takes
  * O(count) time, never allocates, never changes the grid. */

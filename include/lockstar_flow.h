@@ -57,10 +57,13 @@
  *
  * Edits: the field holds its own copy of the cells it was computed on (so
  * the grid may be edited, even destroyed, while a field is computed or
- * read). ls_flow_refresh compares the grid with that copy and brings the
- * field up to date: incrementally where few cells changed, else by
- * computing it again; either way the result is identical, byte for byte,
- * to a field freshly begun on the edited grid.
+ * read); a sized field's copy is the grid its clearance sees, so a cell
+ * whose clearance crossed k counts as edited like a cell built on. (A
+ * sized refresh compares every cell a byte at a time, where an unsized
+ * one compares eight.) ls_flow_refresh compares the grid with that copy
+ * and brings the field up to date: incrementally where few cells changed,
+ * else by computing it again; either way the result is identical, byte
+ * for byte, to a field freshly begun on the edited grid.
  *
  * Memory: ls_flow_bytes_per_cell() bytes per cell, cells counted with the
  * one-cell border ((width + 2) * (height + 2)), plus 4 bytes per goal of
@@ -113,13 +116,18 @@ uint32_t ls_flow_bytes_per_cell(void);
 /* Start a field on grid towards goals[0..goal_count). options gives the
  * moves: its struct_size (LS_ERR_BAD_STRUCT_SIZE), connectivity and
  * corner_rule (LS_ERR_BAD_OPTION), straight_cost and diagonal_cost
- * (LS_ERR_BAD_STEP_COST), checked as ls_query_validate does; its start,
+ * (LS_ERR_BAD_STEP_COST), checked as ls_query_validate does, and its
+ * clearance: a field of clearance k above 1 is the field of the grid
+ * where every cell of clearance below k is blocked (lockstar.h,
+ * "Clearance"), one field per size class (LS_ERR_BAD_CLEARANCE above
+ * LS_CLEARANCE_MAX, or above 1 on an LS_GRID_COMPACT grid). Its start,
  * goal, heuristic, tie_break, algorithm, weight and max_expansions are
  * ignored (a field is always exact and unlimited). Then: grid's size not
  * the flow's: LS_ERR_GRID_MISMATCH; goal_count 0 or above max_goals:
  * LS_ERR_BAD_SIZE; a goal outside the grid: LS_ERR_GOAL_OUT_OF_BOUNDS; a
- * goal on a blocked cell: LS_ERR_GOAL_BLOCKED (goals blocked later by an
- * edit are kept, see above). A goal given twice counts once. On an error
+ * goal on a blocked cell (for the clearance: of clearance below k):
+ * LS_ERR_GOAL_BLOCKED (goals blocked later by an edit are kept, see
+ * above). A goal given twice counts once. On an error
  * the flow holds no field (readers give LS_ERR_NO_QUERY). On LS_OK the
  * cells are copied and every cell's state written (O(cells), about a
  * millisecond for 1024 x 1024); nothing is expanded yet. */
