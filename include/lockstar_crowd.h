@@ -374,8 +374,10 @@ typedef struct ls_crowd_agent {
     int32_t on_field;       /* 1 when it belongs to a group's field */
     fix16_t radius;         /* see "Sizes and avoidance" */
     int32_t priority;
-    fix16_t vx, vy;         /* its move in the last tick (world units) */
+    fix16_t vx, vy;         /* its move in the last tick (world units;
+                               0, 0 unless avoidance is on) */
     uint32_t clearance;     /* its clearance class */
+    uint32_t stuck;         /* ticks it has been stuck (avoidance) */
 } ls_crowd_agent;
 
 /* The number of agents held. */

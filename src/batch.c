@@ -69,6 +69,19 @@ static int run_one(ls_batch *b, ls__worker *w, uint32_t i)
 static void run_share(ls_batch *b, uint32_t k)
 {
     ls__worker *w = &b->workers[k];
+    if (b->job) {
+        for (;;) {
+            uint32_t i, end;
+            ls__lock_take(&b->lock);
+            i = b->next;
+            end = b->count - i > b->job_grain ? i + b->job_grain : b->count;
+            b->next = end;
+            ls__lock_give(&b->lock);
+            if (i >= end)
+                return;
+            b->job(b->job_context, k, i, end);
+        }
+    }
     for (;;) {
         uint32_t i;
         ls__lock_take(&b->lock);
@@ -274,6 +287,33 @@ static uint32_t run(ls_batch *b, const ls_grid *grid,
     k = b->next;
     ls__lock_give(&b->lock);
     return k;
+}
+
+void ls__batch_for(ls_batch *b, uint32_t count, uint32_t grain,
+                   ls__batch_job job, void *context)
+{
+    if (count == 0)
+        return;
+    if (!b->sync_ready) {
+        job(context, 0, 0, count);
+        return;
+    }
+    ls__lock_take(&b->lock);
+    b->job = job;
+    b->job_context = context;
+    b->job_grain = grain ? grain : 1u;
+    b->count = count;
+    b->next = 0;
+    b->round++;
+    b->pending = b->threads - 1;
+    ls__cond_wake_all(&b->wake);
+    ls__lock_give(&b->lock);
+    run_share(b, 0);
+    ls__lock_take(&b->lock);
+    while (b->pending > 0)
+        ls__cond_wait(&b->done, &b->lock);
+    b->job = NULL;
+    ls__lock_give(&b->lock);
 }
 
 ls_status ls_batch_run(ls_batch *b, const ls_grid *grid,

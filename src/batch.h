@@ -11,6 +11,11 @@
 #include "lockstar.h"
 #include "thread.h"
 
+/* A share of a job: items [begin, end) on worker `worker`
+ * (0 .. threads - 1; 0 is the caller's thread). */
+typedef void (*ls__batch_job)(void *context, uint32_t worker, uint32_t begin,
+                              uint32_t end);
+
 typedef struct ls__worker {
     struct ls_batch *batch;
     ls_search *search;
@@ -47,6 +52,11 @@ struct ls_batch {
     uint32_t keep;         /* ls_batch_run_keep: a worker whose path did
                               not fit keeps it and takes no more queries */
 
+    /* A job run by ls__batch_for instead of queries (NULL for queries). */
+    ls__batch_job job;
+    void *job_context;
+    uint32_t job_grain;
+
     ls__worker workers[LS_BATCH_MAX_THREADS];
 };
 
@@ -57,5 +67,12 @@ ls_status ls__batch_create_failing(int32_t width, int32_t height,
                                    uint32_t flags, uint32_t threads,
                                    const ls_allocator *allocator,
                                    uint32_t fail_thread, ls_batch **out);
+
+/* Run job over items [0, count) on the batch's workers, `grain` items at a
+ * time (grain >= 1), and return when all are done. Which worker runs which
+ * items varies from run to run: a job must give the same result whatever
+ * the split (each item writing only its own outputs). No allocation. */
+void ls__batch_for(ls_batch *b, uint32_t count, uint32_t grain,
+                   ls__batch_job job, void *context);
 
 #endif

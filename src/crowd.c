@@ -25,6 +25,9 @@ ls_status ls_crowd_config_init(ls_crowd_config *config)
     (void)ls_query_init(&config->options);
     config->threads = 1;
     config->max_fields = 4;
+    config->avoid_neighbours = 10;
+    config->avoid_horizon = 20;
+    config->stuck_ticks = 40;
     return LS_OK;
 }
 
@@ -35,6 +38,7 @@ void ls_crowd_destroy(ls_crowd *c)
         return;
     al = c->allocator;
     ls__crowd_serve_destroy(c);
+    ls__crowd_space_destroy(c);
     ls__crowd_fields_destroy(c);
     ls__crowd_pool_destroy(c);
     ls__release(&al, c->scratch_path, (size_t)c->cells * sizeof(ls_point));
@@ -61,9 +65,12 @@ static ls_status check_config(const ls_crowd_config *k)
         k->capacity > LS_CROWD_MAX_CAPACITY ||
         k->max_fields > LS_CROWD_MAX_FIELDS)
         return LS_ERR_SIZE_OVERFLOW;
-    if (k->flags & ~LS_CROWD_GROW_PATHS)
+    if (k->flags & ~(LS_CROWD_GROW_PATHS | LS_CROWD_AVOIDANCE))
         return LS_ERR_BAD_FLAGS;
-    if (k->threads < 1 || k->threads > LS_BATCH_MAX_THREADS)
+    if (k->threads < 1 || k->threads > LS_BATCH_MAX_THREADS ||
+        k->avoid_neighbours < 1 ||
+        k->avoid_neighbours > LS_CROWD_MAX_NEIGHBOURS ||
+        k->avoid_horizon < 1 || k->avoid_horizon > LS_CROWD_MAX_HORIZON)
         return LS_ERR_BAD_OPTION;
     st = ls_world_cell(&k->world, k->world.origin_x, k->world.origin_y,
                        &cell);
@@ -96,6 +103,7 @@ ls_status ls_crowd_create(const ls_crowd_config *config,
     c->cells = (uint32_t)config->width * (uint32_t)config->height;
     c->free_head = LS__CROWD_NONE;
     c->run_digest = LS_FNV_BASIS;
+    c->avoiding = c->avoid_next = (config->flags & LS_CROWD_AVOIDANCE) != 0;
     c->agents = ls__alloc_zeroed(&al, (size_t)cap * sizeof *c->agents);
     c->by_id = ls__alloc(&al, (size_t)cap * sizeof *c->by_id);
     c->orders = ls__alloc(&al, (size_t)cap * sizeof *c->orders);
@@ -111,6 +119,8 @@ ls_status ls_crowd_create(const ls_crowd_config *config,
         st = ls__crowd_serve_create(c);
     if (st == LS_OK)
         st = ls__crowd_fields_create(c);
+    if (st == LS_OK)
+        st = ls__crowd_space_create(c);
     if (st != LS_OK) {
         ls_crowd_destroy(c);
         return st;
@@ -186,6 +196,7 @@ ls_status ls_crowd_add_at(ls_crowd *c, int64_t id, fix16_t wx, fix16_t wy,
     a->req_prev = a->req_next = LS__CROWD_NONE;
     a->field = LS__CROWD_NONE;
     a->heading = cell;
+    a->clearance = a->asked_clearance = 1; /* radius 0 */
     r = rank_of(c, id);
     memmove(c->by_id + r + 1, c->by_id + r,
             (size_t)(c->count - r) * sizeof *c->by_id);
@@ -333,6 +344,40 @@ ls_status ls_crowd_set_speed(ls_crowd *c, int64_t id, fix16_t speed)
     return LS_OK;
 }
 
+ls_status ls_crowd_set_body(ls_crowd *c, int64_t id, fix16_t radius,
+                            int32_t priority)
+{
+    ls__crowd_agent *a;
+    uint32_t k = 0;
+    ls_status st;
+    if (!c)
+        return LS_ERR_NULL_ARGUMENT;
+    a = ls__crowd_find(c, id);
+    if (!a)
+        return LS_ERR_UNKNOWN_ID;
+    if (radius < 0 || radius > LS_CROWD_MAX_RADIUS)
+        return LS_ERR_BAD_RADIUS;
+    st = ls_world_clearance(&c->config.world, radius, &k);
+    if (st != LS_OK)
+        return st;
+    if (priority < 0 || priority > LS_CROWD_MAX_PRIORITY)
+        return LS_ERR_BAD_PRIORITY;
+    a->radius = radius;
+    a->priority = priority;
+    a->clearance = k;
+    return LS_OK;
+}
+
+ls_status ls_crowd_set_avoidance(ls_crowd *c, int32_t on)
+{
+    if (!c)
+        return LS_ERR_NULL_ARGUMENT;
+    if (on != 0 && on != 1)
+        return LS_ERR_BAD_OPTION;
+    c->avoid_next = on;
+    return LS_OK;
+}
+
 /* The digest's waypoint index. */
 static uint32_t waypoint_index(const ls__crowd_agent *a)
 {
@@ -341,13 +386,21 @@ static uint32_t waypoint_index(const ls__crowd_agent *a)
                : 0;
 }
 
-static uint64_t feed_agent(uint64_t h, const ls__crowd_agent *a)
+static uint64_t feed_agent(const ls_crowd *c, uint64_t h,
+                           const ls__crowd_agent *a)
 {
     h = ls__fnv1a_le(h, (uint64_t)a->id, 8);
     h = ls__fnv1a_le(h, (uint32_t)a->body.x, 4);
     h = ls__fnv1a_le(h, (uint32_t)a->body.y, 4);
     h = ls__fnv1a_le(h, (uint32_t)a->state, 1);
-    return ls__fnv1a_le(h, waypoint_index(a), 4);
+    h = ls__fnv1a_le(h, waypoint_index(a), 4);
+    if (!c->avoiding)
+        return h; /* the digest of a crowd without avoidance, unchanged */
+    h = ls__fnv1a_le(h, (uint32_t)a->vx, 4);
+    h = ls__fnv1a_le(h, (uint32_t)a->vy, 4);
+    h = ls__fnv1a_le(h, (uint32_t)a->radius, 4);
+    h = ls__fnv1a_le(h, (uint32_t)a->priority, 1);
+    return ls__fnv1a_le(h, a->stuck, 4);
 }
 
 uint64_t ls__crowd_digest_now(const ls_crowd *c, const ls_grid *grid)
@@ -358,7 +411,7 @@ uint64_t ls__crowd_digest_now(const ls_crowd *c, const ls_grid *grid)
     h = ls__fnv1a_le(h, map, 8);
     h = ls__fnv1a_le(h, c->count, 4);
     for (n = 0; n < c->count; n++)
-        h = feed_agent(h, &c->agents[c->by_id[n]]);
+        h = feed_agent(c, h, &c->agents[c->by_id[n]]);
     return h;
 }
 
@@ -384,6 +437,12 @@ static void describe(const ls_crowd *c, const ls__crowd_agent *a,
         out->heading = a->heading;
     else
         out->heading = ls__crowd_ways(c, a)[a->body.target];
+    out->radius = a->radius;
+    out->priority = a->priority;
+    out->vx = a->vx;
+    out->vy = a->vy;
+    out->clearance = a->clearance;
+    out->stuck = a->stuck;
 }
 
 ls_status ls_crowd_count(const ls_crowd *c, uint32_t *count)
@@ -447,7 +506,7 @@ ls_status ls_crowd_agent_digest(const ls_crowd *c, int64_t id,
     a = ls__crowd_find(c, id);
     if (!a)
         return LS_ERR_UNKNOWN_ID;
-    *digest = feed_agent(LS_FNV_BASIS, a);
+    *digest = feed_agent(c, LS_FNV_BASIS, a);
     return LS_OK;
 }
 

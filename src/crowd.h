@@ -9,6 +9,10 @@
  * crowd_pool.c  the route pool: one block of points per agent, compacted
  * crowd_field.c group orders on flow fields: slots, refresh, hand-over,
  *               steering
+ * crowd_avoid.c step 6 with avoidance: preferred velocities, ORCA on the
+ *               workers, the resolution rounds, arrival and stuck agents
+ * crowd_space.c the buckets agents are found by, the disc and wall tests
+ *               (one of each), ls_crowd_check_overlaps
  */
 #ifndef LS_CROWD_H
 #define LS_CROWD_H
@@ -67,6 +71,15 @@ typedef struct ls__crowd_agent {
     int32_t order_kind;      /* LS__ORDER_* */
     ls_point order_goal;
     uint32_t order_seq;      /* which entry of crowd->orders is live */
+
+    /* Its size ("Sizes and avoidance"). */
+    fix16_t radius;
+    int32_t priority;
+    uint32_t clearance;      /* ls_world_clearance of radius */
+    uint32_t asked_clearance; /* the clearance its request was made with */
+    /* Avoidance: the move of the last tick, and ticks stuck in a row. */
+    int32_t vx, vy;
+    uint32_t stuck;
 } ls__crowd_agent;
 
 /* A flow field slot. Serving-order links of fields are node numbers
@@ -75,6 +88,7 @@ typedef struct ls__crowd_field {
     ls_flow *flow;
     int32_t held;            /* has a goal and agents */
     ls_point goal;
+    uint32_t clearance;      /* the size class it was computed for */
     uint32_t agents;         /* agents on it */
     int32_t ready;           /* complete for the grid as it is */
     ls_status status;        /* the last step's: LS_OK, or the overflow */
@@ -129,6 +143,10 @@ struct ls_crowd {
     uint32_t ticks;
     uint64_t tick_digest, run_digest;
     ls_crowd_stats stats;
+
+    /* Avoidance: on in the last tick, and from the next one. */
+    int32_t avoiding, avoid_next;
+    struct ls__crowd_space *space; /* crowd_space.c, made at create */
 };
 
 /* crowd_pool.c */
@@ -161,6 +179,10 @@ static inline ls_point *ls__crowd_marks(const ls_crowd *c,
 }
 
 /* crowd_serve.c */
+/* The crowd's options for a size class: the clearance of the class when
+ * larger than the options', and A* for a sized query under JPS options
+ * (JPS takes no clearance; the cost is the same). */
+void ls__crowd_options(const ls_crowd *c, uint32_t clearance, ls_query *q);
 ls_status ls__crowd_serve_create(ls_crowd *c);
 void ls__crowd_serve_destroy(ls_crowd *c);
 /* Submit a request for the agent (it holds none) at the end of the
@@ -214,6 +236,15 @@ static inline void ls__crowd_phase(const ls_crowd *c, int32_t which)
         c->config.phase(c->config.user, which);
 }
 
+/* crowd_space.c and crowd_avoid.c */
+ls_status ls__crowd_space_create(ls_crowd *c);
+void ls__crowd_space_destroy(ls_crowd *c);
+/* Step 6 with avoidance on (6a-6e). */
+ls_status ls__crowd_avoid_move(ls_crowd *c, const ls_grid *grid);
+/* crowd_field.c: the cell whose centre an agent MOVING on a field aims at
+ * from where it stands (avoidance on). */
+ls_point ls__crowd_field_aim(const ls_crowd *c, const ls__crowd_agent *a);
+
 /* crowd.c */
 ls__crowd_agent *ls__crowd_find(const ls_crowd *c, int64_t id);
 uint64_t ls__crowd_digest_now(const ls_crowd *c, const ls_grid *grid);
@@ -222,6 +253,9 @@ uint64_t ls__crowd_digest_now(const ls_crowd *c, const ls_grid *grid);
  * (the digest's waypoint index) but no longer needs the points. */
 void ls__crowd_settle(ls_crowd *c, ls__crowd_agent *a, int32_t state);
 
+/* crowd_tick.c: a new request from the agent's cell to its goal; it
+ * waits. */
+void ls__crowd_ask(ls_crowd *c, ls__crowd_agent *a);
 /* crowd_tick.c: the agent's cell now. */
 ls_point ls__crowd_cell(const ls_crowd *c, const ls__crowd_agent *a);
 

@@ -76,10 +76,14 @@ int ls__crowd_field_join(ls_crowd *c, const ls_grid *grid,
                          ls__crowd_agent *a, ls_point goal)
 {
     uint32_t f, free_slot = LS__CROWD_NONE;
+    ls_query q;
     ls_status st;
+    /* One field per goal and size class. */
+    ls__crowd_options(c, a->clearance, &q);
     for (f = 0; f < c->config.max_fields; f++) {
         const ls__crowd_field *fd = &c->fields[f];
-        if (fd->held && fd->goal.x == goal.x && fd->goal.y == goal.y)
+        if (fd->held && fd->goal.x == goal.x && fd->goal.y == goal.y &&
+            fd->clearance == q.clearance)
             break;
         if (!fd->held && free_slot == LS__CROWD_NONE)
             free_slot = f;
@@ -88,8 +92,7 @@ int ls__crowd_field_join(ls_crowd *c, const ls_grid *grid,
         if (free_slot == LS__CROWD_NONE)
             return 0;
         f = free_slot;
-        st = ls_flow_begin(c->fields[f].flow, grid, &c->config.options,
-                           &goal, 1);
+        st = ls_flow_begin(c->fields[f].flow, grid, &q, &goal, 1);
         if (st != LS_OK) {
             /* The goal is blocked: nothing to share, nothing held. */
             a->state = LS_CROWD_UNREACHABLE;
@@ -97,6 +100,7 @@ int ls__crowd_field_join(ls_crowd *c, const ls_grid *grid,
         }
         c->fields[f].held = 1;
         c->fields[f].goal = goal;
+        c->fields[f].clearance = q.clearance;
         c->fields[f].agents = 0;
         queue_field(c, f);
     }
@@ -197,4 +201,21 @@ ls_status ls__crowd_field_step(ls_crowd *c, ls__crowd_agent *a)
         ls__crowd_settle(c, a, LS_CROWD_ARRIVED);
     }
     return LS_OK;
+}
+
+ls_point ls__crowd_field_aim(const ls_crowd *c, const ls__crowd_agent *a)
+{
+    const ls__crowd_field *fd = &c->fields[a->field];
+    ls_point cell = ls__crowd_cell(c, a);
+    int32_t d = LS_FLOW_NONE;
+    if (cell.x == fd->goal.x && cell.y == fd->goal.y)
+        return cell;
+    /* A cell the field gives no direction (pushed where the field does not
+     * reach: it cannot happen while walls hold, but an edit may wall an
+     * agent in) keeps the agent aiming where it aimed. */
+    if (ls_flow_direction(fd->flow, cell.x, cell.y, &d) != LS_OK || d > 7)
+        return a->heading;
+    cell.x += ls__dir_dx((uint32_t)d);
+    cell.y += ls__dir_dy((uint32_t)d);
+    return cell;
 }

@@ -89,11 +89,32 @@ void ls__crowd_unlink(ls_crowd *c, uint32_t k)
     *ls__crowd_prev(c, k) = *ls__crowd_next(c, k) = LS__CROWD_NONE;
 }
 
+void ls__crowd_options(const ls_crowd *c, uint32_t clearance, ls_query *q)
+{
+    *q = c->config.options;
+    if (clearance > q->clearance)
+        q->clearance = clearance;
+    if (q->clearance > 1u && q->algorithm == LS_ALGO_JPS)
+        q->algorithm = LS_ALGO_ASTAR;
+}
+
+/* The query of the agent's request, with the class it was asked with. */
+static void request_query(const ls_crowd *c, const ls__crowd_agent *a,
+                          ls_query *q)
+{
+    ls__crowd_options(c, a->asked_clearance, q);
+    q->start_x = a->req_start.x;
+    q->start_y = a->req_start.y;
+    q->goal_x = a->goal.x;
+    q->goal_y = a->goal.y;
+}
+
 void ls__crowd_submit(ls_crowd *c, ls__crowd_agent *a, ls_point start)
 {
     a->requested = 1;
     a->finished = 0;
     a->req_start = start;
+    a->asked_clearance = a->clearance;
     a->begun = 0;
     a->solved = 0;
     a->given = 0;
@@ -160,11 +181,7 @@ static ls_status take_path(ls_crowd *c, const ls_grid *grid,
     }
     /* Too long for the run's points: the same search again (the grid
      * version is the one it was searched on), straight into the block. */
-    q = c->config.options;
-    q.start_x = a->req_start.x;
-    q.start_y = a->req_start.y;
-    q.goal_x = a->goal.x;
-    q.goal_y = a->goal.y;
+    request_query(c, a, &q);
     st = ls_batch_run(c->batch, grid, &q, 1, ls__crowd_path(c, a), length,
                       &found, &r);
     c->stats.searches++;
@@ -186,11 +203,7 @@ static ls_status search_from(ls_crowd *c, const ls_grid *grid, uint32_t k,
         ls_query *q = &c->run_queries[count];
         if (k >= c->config.capacity || solved_on(a, stamp, revision))
             continue;
-        *q = c->config.options;
-        q->start_x = a->req_start.x;
-        q->start_y = a->req_start.y;
-        q->goal_x = a->goal.x;
-        q->goal_y = a->goal.y;
+        request_query(c, a, q);
         c->run_slots[count++] = k;
     }
     if (count == 0)

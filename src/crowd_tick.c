@@ -21,8 +21,7 @@ ls_point ls__crowd_cell(const ls_crowd *c, const ls__crowd_agent *a)
     return cell;
 }
 
-/* A new request from the agent's cell to its goal; it waits. */
-static void ask(ls_crowd *c, ls__crowd_agent *a)
+void ls__crowd_ask(ls_crowd *c, ls__crowd_agent *a)
 {
     ls__crowd_cancel(c, a);
     ls__crowd_submit(c, a, ls__crowd_cell(c, a));
@@ -46,11 +45,13 @@ static ls_status mark_costs(const ls_crowd *c, const ls_grid *grid,
     ls_point *marks = ls__crowd_marks(c, a);
     uint32_t w = a->way_count - 1u;
     int32_t rest = 0;
+    ls_query q;
+    ls__crowd_options(c, a->asked_clearance, &q);
     marks[w].y = 0;
     while (w-- > from) {
         ls_path_check check;
         const uint32_t i = (uint32_t)marks[w].x, j = (uint32_t)marks[w + 1].x;
-        ls_status st = ls_check_path(grid, &c->config.options, path + i,
+        ls_status st = ls_check_path(grid, &q, path + i,
                                      j - i + 1u, -1, &check);
         if (st != LS_OK)
             return st;
@@ -68,7 +69,9 @@ static int route_holds(ls_crowd *c, const ls_grid *grid,
     const ls_point *marks = ls__crowd_marks(c, a);
     const uint32_t at = (uint32_t)marks[from].x;
     ls_route_check check;
-    if (ls_check_route(grid, &c->config.options, ls__crowd_path(c, a) + at,
+    ls_query q;
+    ls__crowd_options(c, a->asked_clearance, &q);
+    if (ls_check_route(grid, &q, ls__crowd_path(c, a) + at,
                        a->path_length - at, ls__crowd_ways(c, a) + from,
                        a->way_count - from, marks[from].y, &check) !=
             LS_OK ||
@@ -89,7 +92,7 @@ static void check_routes(ls_crowd *c, const ls_grid *grid)
         if (a->state == LS_CROWD_MOVING && a->field == LS__CROWD_NONE &&
             !route_holds(c, grid, a)) {
             c->stats.replans++;
-            ask(c, a);
+            ls__crowd_ask(c, a);
         }
     }
 }
@@ -100,6 +103,25 @@ static void drop_all(ls_crowd *c, ls__crowd_agent *a)
     ls__crowd_cancel(c, a);
     ls__crowd_field_leave(c, a);
     ls__crowd_pool_release(c, a);
+}
+
+/* Avoidance switched on or off for this tick. Off: an agent that was
+ * avoiding was not following its route the ls_agent way, so one on a
+ * route asks again (before the orders, in id order). */
+static void switch_avoidance(ls_crowd *c)
+{
+    uint32_t n;
+    if (c->avoid_next == c->avoiding)
+        return;
+    c->avoiding = c->avoid_next;
+    for (n = 0; n < c->count; n++) {
+        ls__crowd_agent *a = &c->agents[c->by_id[n]];
+        a->stuck = 0;
+        a->vx = a->vy = 0;
+        if (!c->avoiding && a->state == LS_CROWD_MOVING &&
+            a->field == LS__CROWD_NONE)
+            ls__crowd_ask(c, a);
+    }
 }
 
 static void carry_out_orders(ls_crowd *c, const ls_grid *grid)
@@ -113,12 +135,12 @@ static void carry_out_orders(ls_crowd *c, const ls_grid *grid)
         if (a->order_kind == LS__ORDER_MOVE) {
             ls__crowd_field_leave(c, a);
             a->goal = a->order_goal;
-            ask(c, a);
+            ls__crowd_ask(c, a);
         } else if (a->order_kind == LS__ORDER_GROUP) {
             drop_all(c, a);
             a->goal = a->order_goal;
             if (!ls__crowd_field_join(c, grid, a, a->goal))
-                ask(c, a); /* no field slot free: a path request */
+                ls__crowd_ask(c, a); /* no field slot free: a path request */
         } else {
             drop_all(c, a);
             (void)ls_agent_init(&a->body, &c->config.world, a->body.x,
@@ -145,6 +167,7 @@ static ls_status hand_over(ls_crowd *c, const ls_grid *grid,
     ls_point *ways, *marks;
     const ls_point *path;
     uint32_t count = 0, w, i;
+    ls_query q;
     ls_status st;
     a->requested = 0;
     a->finished = 0;
@@ -153,8 +176,9 @@ static ls_status hand_over(ls_crowd *c, const ls_grid *grid,
                                                      : LS_CROWD_UNREACHABLE);
         return LS_OK;
     }
-    st = ls_smooth_path(grid, ls__crowd_path(c, a), length, c->scratch_ways,
-                        c->cells, &count);
+    ls__crowd_options(c, a->asked_clearance, &q);
+    st = ls_smooth_path_sized(grid, q.clearance, ls__crowd_path(c, a), length,
+                              c->scratch_ways, c->cells, &count);
     if (st != LS_OK)
         return st;
     if (ls__crowd_pool_reserve(c, a, length + 2u * count, length) != LS_OK) {
@@ -205,6 +229,7 @@ ls_status ls_crowd_tick(ls_crowd *c, const ls_grid *grid)
         ls__crowd_fields_refresh(c, grid);
     }
     ls__crowd_phase(c, LS_CROWD_PHASE_ORDERS);
+    switch_avoidance(c);
     carry_out_orders(c, grid);
     ls__crowd_phase(c, LS_CROWD_PHASE_SEARCH);
     st = ls__crowd_serve(c, grid);
@@ -220,7 +245,12 @@ ls_status ls_crowd_tick(ls_crowd *c, const ls_grid *grid)
             ls__crowd_field_hand_over(c, a);
     }
     ls__crowd_phase(c, LS_CROWD_PHASE_MOVE);
-    for (n = 0; n < c->count; n++) {
+    if (c->avoiding) {
+        st = ls__crowd_avoid_move(c, grid);
+        if (st != LS_OK)
+            return st;
+    }
+    for (n = 0; n < c->count && !c->avoiding; n++) {
         ls__crowd_agent *a = &c->agents[c->by_id[n]];
         if (a->state != LS_CROWD_MOVING)
             continue;

@@ -116,7 +116,7 @@ static void test_create_refuses_bad_arguments(void)
     REFUSED(capacity, 0, LS_ERR_BAD_SIZE);
     REFUSED(capacity, LS_CROWD_MAX_CAPACITY + 1u, LS_ERR_SIZE_OVERFLOW);
     REFUSED(capacity, UINT32_MAX, LS_ERR_SIZE_OVERFLOW);
-    REFUSED(flags, 2u, LS_ERR_BAD_FLAGS);
+    REFUSED(flags, 4u, LS_ERR_BAD_FLAGS); /* 2 is LS_CROWD_AVOIDANCE */
     REFUSED(flags, LS_CROWD_GROW_PATHS | 0x80000000u, LS_ERR_BAD_FLAGS);
     REFUSED(threads, 0, LS_ERR_BAD_OPTION);
     REFUSED(threads, LS_BATCH_MAX_THREADS + 1, LS_ERR_BAD_OPTION);

@@ -20,6 +20,8 @@ typedef struct ct_fixture {
     uint64_t run;      /* the model's run digest */
     uint32_t ticks;
     int digests_ok;    /* every tick so far matched the model */
+    int avoiding;      /* avoidance on in the last tick, and next */
+    int avoid_next;
 } ct_fixture;
 
 /* ls_crowd_config_init, then the size and capacity. */
@@ -30,6 +32,9 @@ ls_grid *ct_open_grid(int32_t w, int32_t h);
 void ct_open(ct_fixture *f, ls_grid *g, const ls_crowd_config *k);
 /* Assert every tick matched the model; free the crowd and the grid. */
 void ct_close(ct_fixture *f);
+/* Avoidance on or off from the next tick (ls_crowd_set_avoidance), so
+ * the model knows the digest's fields. */
+void ct_set_avoidance(ct_fixture *f, int on);
 /* One tick (asserted LS_OK), then the digests against the model. */
 void ct_tick(ct_fixture *f);
 /* The agent (asserted held). */

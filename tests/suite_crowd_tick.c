@@ -25,14 +25,22 @@
 
 /* ---------------------------------------------------------- the model */
 
-/* The agent digest's fields, from lockstar_crowd.h "Digests". */
-static uint64_t feed_agent(uint64_t h, const ls_crowd_agent *a)
+/* The agent digest's fields, from lockstar_crowd.h "Digests" (and, with
+ * avoidance on, "Sizes and avoidance"). */
+static uint64_t feed_agent(uint64_t h, const ls_crowd_agent *a, int avoiding)
 {
     h = or_fnv64(h, (uint64_t)a->id);
     h = or_fnv32(h, (uint32_t)a->x);
     h = or_fnv32(h, (uint32_t)a->y);
     h = or_fnv_byte(h, (uint8_t)a->state);
-    return or_fnv32(h, a->waypoint);
+    h = or_fnv32(h, a->waypoint);
+    if (!avoiding)
+        return h;
+    h = or_fnv32(h, (uint32_t)a->vx);
+    h = or_fnv32(h, (uint32_t)a->vy);
+    h = or_fnv32(h, (uint32_t)a->radius);
+    h = or_fnv_byte(h, (uint8_t)a->priority);
+    return or_fnv32(h, a->stuck);
 }
 
 /* After a tick: the tick digest is the model's (the map digest, the
@@ -40,7 +48,8 @@ static uint64_t feed_agent(uint64_t h, const ls_crowd_agent *a)
  * folds it into *run, every agent digest is the model's, and the
  * waypoint index is 0 unless MOVING or ARRIVED (and, MOVING, the index
  * of the waypoint it heads for). 1 when all holds. */
-static int digests_hold(const ls_crowd *c, const ls_grid *g, uint64_t *run)
+static int digests_hold(const ls_crowd *c, const ls_grid *g, uint64_t *run,
+                        int avoiding)
 {
     uint64_t h = OR_FNV_BASIS, got = 0, map = 0, d = 0;
     uint32_t count = 0, n;
@@ -59,15 +68,15 @@ static int digests_hold(const ls_crowd *c, const ls_grid *g, uint64_t *run)
             ls_crowd_get_at(c, n - 1, &prev);
             ok &= prev.id < a.id;
         }
-        h = feed_agent(h, &a);
+        h = feed_agent(h, &a, avoiding);
         ok &= ls_crowd_agent_digest(c, a.id, &d) == LS_OK &&
-              d == feed_agent(OR_FNV_BASIS, &a);
-        if (a.state == LS_CROWD_MOVING) {
+              d == feed_agent(OR_FNV_BASIS, &a, avoiding);
+        if (a.state == LS_CROWD_MOVING && !a.on_field) {
             ok &= ls_crowd_route(c, a.id, ways, 512, &len) == LS_OK;
             ok &= len == a.way_count && a.waypoint < len &&
                   ways[a.waypoint].x == a.heading.x &&
                   ways[a.waypoint].y == a.heading.y;
-        } else if (a.state != LS_CROWD_ARRIVED) {
+        } else if (a.state != LS_CROWD_ARRIVED && a.state != LS_CROWD_MOVING) {
             ok &= a.waypoint == 0 && a.way_count == 0;
         }
     }
@@ -84,7 +93,14 @@ void ct_open(ct_fixture *f, ls_grid *g, const ls_crowd_config *k)
     f->grid = g;
     f->run = OR_FNV_BASIS;
     f->digests_ok = 1;
+    f->avoiding = f->avoid_next = (k->flags & LS_CROWD_AVOIDANCE) != 0;
     CU_ASSERT_FATAL(ls_crowd_create(k, NULL, &f->crowd) == LS_OK);
+}
+
+void ct_set_avoidance(ct_fixture *f, int on)
+{
+    CU_ASSERT_FATAL(ls_crowd_set_avoidance(f->crowd, on) == LS_OK);
+    f->avoid_next = on;
 }
 
 void ct_close(ct_fixture *f)
@@ -98,7 +114,8 @@ void ct_tick(ct_fixture *f)
 {
     CU_ASSERT_FATAL(ls_crowd_tick(f->crowd, f->grid) == LS_OK);
     f->ticks++;
-    if (!digests_hold(f->crowd, f->grid, &f->run)) {
+    f->avoiding = f->avoid_next;
+    if (!digests_hold(f->crowd, f->grid, &f->run, f->avoiding)) {
         if (f->digests_ok)
             printf("\n  digests differ from the model at tick %u\n",
                    (unsigned)f->ticks);

@@ -42,6 +42,7 @@ int suite_clearance_use_register(void);
 int suite_crowd_model_register(void);
 int suite_crowd_register(void);
 int suite_crowd_tick_register(void);
+int suite_crowd_avoid_register(void);
 int suite_crowd_route_register(void);
 
 #endif

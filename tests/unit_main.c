@@ -32,6 +32,7 @@ static const register_fn all_suites[] = {
     suite_flow_model_register, suite_crowd_model_register,
     suite_clearance_register,  suite_clearance_use_register,
     suite_crowd_register,      suite_crowd_tick_register,
+    suite_crowd_avoid_register,
     suite_crowd_route_register,
 };
 

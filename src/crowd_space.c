@@ -1,0 +1,336 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * crowd_space.c - where the crowd's agents are (crowd_space.h): buckets of
+ * 2 x 2 cells rebuilt from the positions at the start of each avoiding
+ * step, the walk over them that finds an agent's neighbours, the one wall
+ * test, and ls_crowd_check_overlaps (lockstar_crowd.h, "The guarantee"),
+ * which uses the same two tests the resolution step enforces.
+ */
+#include <string.h>
+#include "alloc.h"
+#include "crowd.h"
+#include "crowd_space.h"
+#include "grid.h"
+#include "lockstar.h"
+
+static uint32_t buckets_along(int32_t cells)
+{
+    return ((uint32_t)cells + LS__SPACE_BUCKET_CELLS - 1u) /
+           LS__SPACE_BUCKET_CELLS;
+}
+
+ls_status ls__crowd_space_create(ls_crowd *c)
+{
+    struct ls__crowd_space *s;
+    const uint32_t cap = c->config.capacity;
+    uint64_t buckets;
+    s = ls__alloc_zeroed(&c->allocator, sizeof *s);
+    if (!s)
+        return LS_ERR_OUT_OF_MEMORY;
+    c->space = s;
+    s->bx = buckets_along(c->config.width);
+    s->by = buckets_along(c->config.height);
+    s->bucket = (int64_t)c->config.world.cell_size * LS__SPACE_BUCKET_CELLS;
+    buckets = (uint64_t)s->bx * s->by;
+    s->starts = ls__alloc(&c->allocator, (size_t)(buckets + 1u) *
+                                             sizeof *s->starts);
+    s->items = ls__alloc(&c->allocator, (size_t)cap * sizeof *s->items);
+    s->bucket_of = ls__alloc(&c->allocator, (size_t)cap * sizeof *s->bucket_of);
+    s->state = ls__alloc_zeroed(&c->allocator, (size_t)cap * sizeof *s->state);
+    s->active = ls__alloc(&c->allocator, (size_t)cap * sizeof *s->active);
+    s->scratch = ls__alloc(&c->allocator, (size_t)c->config.threads *
+                                              sizeof *s->scratch);
+    return s->starts && s->items && s->bucket_of && s->state && s->active &&
+                   s->scratch
+               ? LS_OK
+               : LS_ERR_OUT_OF_MEMORY;
+}
+
+void ls__crowd_space_destroy(ls_crowd *c)
+{
+    struct ls__crowd_space *s = c->space;
+    const uint32_t cap = c->config.capacity;
+    if (!s)
+        return;
+    ls__release(&c->allocator, s->starts, ((size_t)s->bx * s->by + 1u) *
+                                              sizeof *s->starts);
+    ls__release(&c->allocator, s->items, (size_t)cap * sizeof *s->items);
+    ls__release(&c->allocator, s->bucket_of, (size_t)cap * sizeof *s->bucket_of);
+    ls__release(&c->allocator, s->state, (size_t)cap * sizeof *s->state);
+    ls__release(&c->allocator, s->active, (size_t)cap * sizeof *s->active);
+    ls__release(&c->allocator, s->scratch,
+                (size_t)c->config.threads * sizeof *s->scratch);
+    ls__release(&c->allocator, s, sizeof *s);
+    c->space = NULL;
+}
+
+
+static uint32_t clamp_bucket(int64_t v, uint32_t n)
+{
+    return v < 0 ? 0u : v >= (int64_t)n ? n - 1u : (uint32_t)v;
+}
+
+static uint32_t bucket_at(const ls_crowd *c, int64_t x, int64_t y)
+{
+    const struct ls__crowd_space *s = c->space;
+    const uint32_t bx = clamp_bucket(
+        ls__space_floor_div(x - c->config.world.origin_x, s->bucket), s->bx);
+    const uint32_t by = clamp_bucket(
+        ls__space_floor_div(y - c->config.world.origin_y, s->bucket), s->by);
+    return by * s->bx + bx;
+}
+
+void ls__space_build(ls_crowd *c)
+{
+    struct ls__crowd_space *s = c->space;
+    const uint32_t buckets = s->bx * s->by;
+    uint32_t n, b;
+    memset(s->starts, 0, ((size_t)buckets + 1u) * sizeof *s->starts);
+    s->max_radius = 0;
+    s->max_speed = 0;
+    for (n = 0; n < c->count; n++) {
+        const ls__avoid_state *st = &s->state[n];
+        s->bucket_of[n] = bucket_at(c, st->x0, st->y0);
+        s->starts[s->bucket_of[n] + 1u]++;
+        if (st->radius > s->max_radius)
+            s->max_radius = st->radius;
+        if (st->speed > s->max_speed)
+            s->max_speed = st->speed;
+    }
+    for (b = 0; b < buckets; b++)
+        s->starts[b + 1u] += s->starts[b];
+    /* Ranks ascending within a bucket: a counting sort in rank order. The
+     * last start is moved one bucket on by each placement, then restored. */
+    for (n = 0; n < c->count; n++) {
+        ls__space_item *it = &s->items[s->starts[s->bucket_of[n]]++];
+        it->x = s->state[n].x0;
+        it->y = s->state[n].y0;
+        it->rank = n;
+    }
+    for (b = buckets; b > 0; b--)
+        s->starts[b] = s->starts[b - 1u];
+    s->starts[0] = 0;
+}
+
+/* Visit the agents of bucket (bx, by) within *bound of (x, y). */
+static void visit_bucket(const ls_crowd *c, uint32_t bx, uint32_t by,
+                         uint32_t i, int64_t x, int64_t y, uint64_t *bound,
+                         ls__space_visit visit, void *context)
+{
+    const struct ls__crowd_space *s = c->space;
+    const uint32_t b = by * s->bx + bx;
+    uint32_t k;
+    for (k = s->starts[b]; k < s->starts[b + 1u]; k++) {
+        const uint32_t j = s->items[k].rank;
+        const int64_t dx = (int64_t)s->items[k].x - x;
+        const int64_t dy = (int64_t)s->items[k].y - y;
+        uint64_t d2;
+        if (j == i || dx > LS__SPACE_RANGE_MAX || dx < -LS__SPACE_RANGE_MAX ||
+            dy > LS__SPACE_RANGE_MAX || dy < -LS__SPACE_RANGE_MAX)
+            continue;
+        d2 = (uint64_t)(dx * dx) + (uint64_t)(dy * dy);
+        if (d2 <= *bound)
+            visit(context, j, d2);
+    }
+}
+
+/* visit_bucket for bucket (gx, gy) when it is one of the grid's. */
+static void visit_at(const ls_crowd *c, int64_t gx, int64_t gy, uint32_t i,
+                     int64_t x, int64_t y, uint64_t *bound,
+                     ls__space_visit visit, void *context)
+{
+    const struct ls__crowd_space *s = c->space;
+    if (gx >= 0 && gy >= 0 && gx < (int64_t)s->bx && gy < (int64_t)s->by)
+        visit_bucket(c, (uint32_t)gx, (uint32_t)gy, i, x, y, bound, visit,
+                     context);
+}
+
+void ls__space_near(const ls_crowd *c, uint32_t i, int64_t x, int64_t y,
+                    uint64_t *bound, ls__space_visit visit, void *context)
+{
+    const struct ls__crowd_space *s = c->space;
+    const uint32_t home = bucket_at(c, x, y);
+    const int64_t hx = home % s->bx, hy = home / s->bx;
+    const uint32_t most = s->bx > s->by ? s->bx : s->by;
+    uint32_t ring;
+    for (ring = 0; ring <= most; ring++) {
+        /* Every point of ring `ring` lies at least (ring - 1) buckets
+         * away from any point of the home bucket. */
+        if (ring > 0) {
+            const uint64_t gap = (uint64_t)(ring - 1u) * (uint64_t)s->bucket;
+            if (gap > LS__SPACE_RANGE_MAX || gap * gap > *bound)
+                return;
+        }
+        {
+            const int64_t r = ring;
+            int64_t g;
+            /* The ring's edge only (inner buckets were visited): its top
+             * and bottom rows whole, then its sides between them. */
+            for (g = hx - r; g <= hx + r; g++) {
+                visit_at(c, g, hy - r, i, x, y, bound, visit, context);
+                if (r > 0)
+                    visit_at(c, g, hy + r, i, x, y, bound, visit, context);
+            }
+            for (g = hy - r + 1; g <= hy + r - 1; g++) {
+                visit_at(c, hx - r, g, i, x, y, bound, visit, context);
+                visit_at(c, hx + r, g, i, x, y, bound, visit, context);
+            }
+        }
+    }
+}
+
+int ls__space_cell_blocked(const ls_grid *grid, int32_t cx, int32_t cy)
+{
+    if (cx < 0 || cy < 0 || cx >= grid->width || cy >= grid->height)
+        return 1;
+    return grid->cells[ls__cell_index(grid->stride, cx, cy)] ==
+           LS_CELL_BLOCKED;
+}
+
+int ls__space_clear_around(const ls_crowd *c, const ls_grid *grid, int64_t x,
+                           int64_t y, int64_t r)
+{
+    const ls_world *w = &c->config.world;
+    const int64_t cx = ls__space_floor_div(x - w->origin_x, w->cell_size);
+    const int64_t cy = ls__space_floor_div(y - w->origin_y, w->cell_size);
+    uint32_t k = 0;
+    int64_t lo_x, hi_x, lo_y, hi_y;
+    if (cx < 0 || cy < 0 || cx >= grid->width || cy >= grid->height ||
+        ls_grid_clearance(grid, (int32_t)cx, (int32_t)cy, &k) != LS_OK ||
+        k == 0)
+        return 0;
+    lo_x = w->origin_x + (cx - (int64_t)(k - 1u)) * w->cell_size;
+    hi_x = w->origin_x + (cx + (int64_t)k) * w->cell_size;
+    lo_y = w->origin_y + (cy - (int64_t)(k - 1u)) * w->cell_size;
+    hi_y = w->origin_y + (cy + (int64_t)k) * w->cell_size;
+    return x - r >= lo_x && x + r <= hi_x && y - r >= lo_y && y + r <= hi_y;
+}
+
+int ls__space_wall_conflict(const ls_crowd *c, const ls_grid *grid,
+                            int64_t x, int64_t y, int64_t r, int64_t sx,
+                            int64_t sy, int with_start, ls_point *cell)
+{
+    const ls_world *w = &c->config.world;
+    const int64_t size = w->cell_size;
+    const int64_t cx = ls__space_floor_div(x - w->origin_x, size);
+    const int64_t cy = ls__space_floor_div(y - w->origin_y, size);
+    int64_t x0, x1, y0, y1, gx, gy;
+    if (r == 0) {
+        /* A point: the cell it lies in (half-open squares). One it stood
+         * in from the start, blocked by an edit, it may move about in. */
+        if (!ls__space_cell_blocked(grid, (int32_t)cx, (int32_t)cy) ||
+            (with_start && ls__space_floor_div(sx - w->origin_x, size) == cx &&
+             ls__space_floor_div(sy - w->origin_y, size) == cy))
+            return 0;
+        if (cell) {
+            cell->x = (int32_t)cx;
+            cell->y = (int32_t)cy;
+        }
+        return 1;
+    }
+    if (ls__space_clear_around(c, grid, x, y, r))
+        return 0;
+    x0 = ls__space_floor_div(x - r - w->origin_x, size);
+    x1 = ls__space_floor_div(x + r - w->origin_x, size);
+    y0 = ls__space_floor_div(y - r - w->origin_y, size);
+    y1 = ls__space_floor_div(y + r - w->origin_y, size);
+    for (gy = y0; gy <= y1; gy++) {
+        for (gx = x0; gx <= x1; gx++) {
+            const int64_t bx0 = w->origin_x + gx * size;
+            const int64_t by0 = w->origin_y + gy * size;
+            uint64_t d2;
+            if (!ls__space_cell_blocked(grid, (int32_t)gx, (int32_t)gy))
+                continue;
+            d2 = ls__space_box_d2(x, y, bx0, by0, bx0 + size, by0 + size);
+            if (d2 >= (uint64_t)(r * r))
+                continue;
+            if (with_start &&
+                ls__space_box_d2(sx, sy, bx0, by0, bx0 + size, by0 + size) <=
+                    d2)
+                continue; /* overlapped before, and no closer now */
+            if (cell) {
+                cell->x = (int32_t)gx;
+                cell->y = (int32_t)gy;
+            }
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* ls_crowd_check_overlaps: pairs j > i overlapping agent i. */
+typedef struct pair_count {
+    const ls_crowd *c;
+    uint32_t i;
+    uint32_t pairs;
+    uint32_t first_i, first_j;
+} pair_count;
+
+static void count_pair(void *context, uint32_t j, uint64_t d2)
+{
+    pair_count *p = context;
+    const ls__avoid_state *a = &p->c->space->state[p->i];
+    const ls__avoid_state *b = &p->c->space->state[j];
+    (void)d2;
+    if (j <= p->i || !ls__space_discs_overlap(a->x0, a->y0, a->radius, b->x0,
+                                              b->y0, b->radius))
+        return;
+    if (p->pairs == 0 || j < p->first_j) {
+        if (p->pairs == 0)
+            p->first_i = p->i;
+        p->first_j = j;
+    }
+    p->pairs++;
+}
+
+ls_status ls_crowd_check_overlaps(ls_crowd *c, const ls_grid *grid,
+                                  ls_crowd_overlaps *out)
+{
+    struct ls__crowd_space *s;
+    ls_crowd_overlaps r;
+    uint32_t n;
+    if (!c || !grid || !out)
+        return LS_ERR_NULL_ARGUMENT;
+    if (grid->width != c->config.width || grid->height != c->config.height)
+        return LS_ERR_GRID_MISMATCH;
+    s = c->space;
+    memset(&r, 0, sizeof r);
+    for (n = 0; n < c->count; n++) {
+        const ls__crowd_agent *a = &c->agents[c->by_id[n]];
+        ls__avoid_state *st = &s->state[n];
+        st->x0 = a->body.x;
+        st->y0 = a->body.y;
+        st->radius = a->radius;
+        st->speed = a->body.speed;
+    }
+    ls__space_build(c);
+    for (n = 0; n < c->count; n++) {
+        const ls__avoid_state *st = &s->state[n];
+        const int64_t reach = (int64_t)st->radius + s->max_radius;
+        uint64_t bound = (uint64_t)(reach * reach);
+        pair_count p;
+        ls_point cell;
+        p.c = c;
+        p.i = n;
+        p.pairs = 0;
+        p.first_i = p.first_j = 0;
+        if (reach > 0)
+            ls__space_near(c, n, st->x0, st->y0, &bound, count_pair, &p);
+        if (p.pairs > 0 && r.pairs == 0) {
+            r.pair_a = c->agents[c->by_id[p.first_i]].id;
+            r.pair_b = c->agents[c->by_id[p.first_j]].id;
+        }
+        r.pairs += p.pairs;
+        if (st->radius > 0 &&
+            ls__space_wall_conflict(c, grid, st->x0, st->y0, st->radius, 0, 0,
+                                    0, &cell)) {
+            if (r.walls == 0) {
+                r.wall_agent = c->agents[c->by_id[n]].id;
+                r.wall_cell = cell;
+            }
+            r.walls++;
+        }
+    }
+    *out = r;
+    return LS_OK;
+}
