@@ -44,5 +44,6 @@ int suite_crowd_register(void);
 int suite_crowd_tick_register(void);
 int suite_crowd_avoid_register(void);
 int suite_crowd_route_register(void);
+int suite_avoid_register(void);
 
 #endif

@@ -34,6 +34,7 @@ static const register_fn all_suites[] = {
     suite_crowd_register,      suite_crowd_tick_register,
     suite_crowd_avoid_register,
     suite_crowd_route_register,
+    suite_avoid_register,
 };
 
 int main(int argc, char **argv)

@@ -1,0 +1,547 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * avoid.c - ORCA in integers (src/avoid.h has the rules; docs/avoidance.md
+ * the method). Written from the paper's mathematics: the half-planes of
+ * the truncated velocity obstacles, then the incremental linear programs
+ * (one on a line, two in the plane, three for the least violation).
+ *
+ * Scales and bounds, which every product below is checked against:
+ *   raw  - velocities and line points, raw fix16 per tick;
+ *   Q20  - unit directions, length 2^20 (components <= 2^20 + 2);
+ *   inputs saturated: offsets |dx|,|dy| <= 2^26, velocity components and
+ *   max_speed <= 2^24, radii <= 2^22 (so R = ri + rj <= 2^23).
+ * Line points stay below 2^28.6 for agents (|v_i| + |u|, u <= 2^27.6) and
+ * below 2^30 for LP3's projected lines (|t| <= 2^29 added to a point), so
+ * a point times a Q20 direction is below 2^51 and a squared point below
+ * 2^60. Every int64 product is commented with its bound; divisions are
+ * C99's (truncating toward zero) by values proved non-zero.
+ */
+#include "avoid.h"
+#include "isqrt.h"
+
+#define Q 20
+#define ONE ((int64_t)1 << Q)
+#define VLIM ((int64_t)1 << 24)   /* velocity components, max_speed */
+#define PLIM ((int64_t)1 << 26)   /* offsets of neighbours and boxes */
+#define RLIM ((int64_t)0x400000)  /* radius: 64.0 */
+#define TLIM ((int64_t)1 << 29)   /* LP3: farther intersections = parallel */
+#define TINF ((int64_t)1 << 40)   /* a "t" beyond every relevant range */
+#ifndef MARGIN
+#define MARGIN 4
+#endif
+#ifndef BIAS
+#define BIAS 8
+#endif
+
+typedef struct vw {
+    const ls__avoid_line *a; /* lines 0 .. na-1 */
+    uint32_t na;
+    const ls__avoid_line *b; /* lines na .. */
+} vw;
+
+static const ls__avoid_line *line_at(const vw *v, uint32_t i)
+{
+    return i < v->na ? &v->a[i] : &v->b[i - v->na];
+}
+
+static int64_t sat(int64_t v, int64_t lim)
+{
+    return v > lim ? lim : v < -lim ? -lim : v;
+}
+
+static int64_t det(int64_t ax, int64_t ay, int64_t bx, int64_t by)
+{
+    return ax * by - ay * bx;
+}
+
+/* Bit length of n (0 for 0), by halving steps: no loop over every bit. */
+static int bitlen(uint64_t n)
+{
+    int b = 0;
+    if (n >> 32) { n >>= 32; b += 32; }
+    if (n >> 16) { n >>= 16; b += 16; }
+    if (n >> 8) { n >>= 8; b += 8; }
+    if (n >> 4) { n >>= 4; b += 4; }
+    if (n >> 2) { n >>= 2; b += 2; }
+    if (n >> 1) { n >>= 1; b += 1; }
+    return b + (int)n;
+}
+
+/*
+ * The unit vector of (x, y) in Q20 (*ux, *uy) and its length, floor, raw.
+ * |x|, |y| < 2^62, not both 0. The larger magnitude is shifted to
+ * [2^30, 2^31) first (left exactly, or right dropping low bits), so the
+ * square root is taken to 30 bits whatever the size: X^2 + Y^2 < 2^63
+ * fits uint64; X * 2^20 < 2^51. When the shift was to the left, the
+ * length returned is exactly floor(sqrt(x^2 + y^2)) (the floor of a floor
+ * divided by 2^s is the floor of the quotient).
+ */
+static int64_t unit_of(int64_t x, int64_t y, int64_t *ux, int64_t *uy)
+{
+    uint64_t ax = (uint64_t)(x < 0 ? -x : x), ay = (uint64_t)(y < 0 ? -y : y);
+    const int bl = bitlen(ax > ay ? ax : ay);
+    uint64_t len, X, Y;
+    int64_t qx, qy, length;
+
+    if (bl <= 31) {
+        X = ax << (31 - bl);
+        Y = ay << (31 - bl);
+    } else {
+        X = ax >> (bl - 31);
+        Y = ay >> (bl - 31);
+    }
+    len = ls__isqrt_floor(X * X + Y * Y);   /* >= 2^30 */
+    qx = (int64_t)((X << Q) / len);
+    qy = (int64_t)((Y << Q) / len);
+    *ux = x < 0 ? -qx : qx;
+    *uy = y < 0 ? -qy : qy;
+    length = bl <= 31 ? (int64_t)(len >> (31 - bl))
+                      : (int64_t)(len << (bl - 31));
+    return length;
+}
+
+/* num * 2^20 / den truncated toward zero, or +-TINF when beyond 2^40:
+ * q * 2^20 <= 2^40 and |num % den| * 2^20 < |den| * 2^20 <= 2^61 (den is
+ * a determinant of two Q20 units, below 2^41). den != 0. */
+static int64_t divq(int64_t num, int64_t den)
+{
+    const int64_t q = num / den, r = num % den;
+    if (q >= ((int64_t)1 << 20) || q <= -((int64_t)1 << 20))
+        return (q > 0) ? TINF : -TINF;
+    return q * ONE + r * ONE / den;
+}
+
+/*
+ * LP1: the best point on line `no` within the disc of radius ms and the
+ * half-planes of the lines before it. dir_opt: maximise along the unit
+ * (Q20) direction opt; else the point nearest opt. 0 when empty.
+ */
+static int lp1(const vw *v, uint32_t no, int64_t ms, int64_t optx,
+               int64_t opty, int dir_opt, int64_t *rx, int64_t *ry)
+{
+    const ls__avoid_line *l = line_at(v, no);
+    /* |p| < 2^30, |d| <= 2^20 + 2: products < 2^51. */
+    const int64_t dot = (l->px * l->dx + l->py * l->dy) / ONE;
+    /* dot^2 <= |p|^2 < 2^60, ms^2 <= 2^48: the sum fits. */
+    const int64_t disc = dot * dot + ms * ms - (l->px * l->px + l->py * l->py);
+    int64_t sq, tl, tr, t;
+    uint32_t i;
+
+    if (disc < 0)
+        return 0;      /* the speed disc lies wholly outside the line */
+    /* floor: the interval shrinks, keeping |result| <= ms up to rounding */
+    sq = (int64_t)ls__isqrt_floor((uint64_t)disc);
+    tl = -dot - sq;
+    tr = -dot + sq;
+    for (i = 0; i < no; i++) {
+        const ls__avoid_line *m = line_at(v, i);
+        /* Q20 x Q20: < 2^41.  Q20 x (points' difference < 2^31): < 2^52. */
+        const int64_t den = det(l->dx, l->dy, m->dx, m->dy);
+        const int64_t num = det(m->dx, m->dy, l->px - m->px, l->py - m->py);
+        /* On line no, p + t d: line i holds iff num - t * den >= 0. */
+        if (den == 0) {
+            if (num < 0)
+                return 0;
+            continue;
+        }
+        t = divq(num, den);
+        if (den > 0) {
+            if (t < tr)
+                tr = t;
+        } else if (t > tl) {
+            tl = t;
+        }
+        if (tl > tr)
+            return 0;
+    }
+    if (dir_opt) {
+        t = (optx * l->dx + opty * l->dy > 0) ? tr : tl;
+    } else {
+        /* (opt - p) < 2^31 times Q20: < 2^52. */
+        t = ((optx - l->px) * l->dx + (opty - l->py) * l->dy) / ONE;
+        t = t < tl ? tl : t > tr ? tr : t;
+    }
+    /* |t| <= |dot| + sq < 2^31: t * d < 2^52. */
+    *rx = l->px + t * l->dx / ONE;
+    *ry = l->py + t * l->dy / ONE;
+    return 1;
+}
+
+/* The largest (x, y) * k / len within the disc: components truncated
+ * toward zero after scaling by ms / ceil(|(x, y)|), then each grown by one
+ * raw unit away from zero while x^2 + y^2 <= ms^2 still holds. |x|, |y| <
+ * 2^31, ms <= 2^24: x * ms < 2^55. */
+static void clamp_disc(int64_t *x, int64_t *y, int64_t ms)
+{
+    const int64_t ms2 = ms * ms;
+    int64_t cx = *x, cy = *y, sx, sy;
+    uint64_t len;
+
+    if (cx * cx + cy * cy <= ms2)
+        return;
+    len = ls__isqrt_ceil((uint64_t)(cx * cx + cy * cy)); /* > ms >= 1 */
+    cx = cx * ms / (int64_t)len;
+    cy = cy * ms / (int64_t)len;
+    sx = *x > 0 ? 1 : *x < 0 ? -1 : 0;
+    sy = *y > 0 ? 1 : *y < 0 ? -1 : 0;
+    if ((cx + sx) * (cx + sx) + (cy + sy) * (cy + sy) <= ms2) {
+        cx += sx;
+        cy += sy;
+    } else if ((cx + sx) * (cx + sx) + cy * cy <= ms2) {
+        cx += sx;
+    } else if (cx * cx + (cy + sy) * (cy + sy) <= ms2) {
+        cy += sy;
+    }
+    *x = cx;
+    *y = cy;
+}
+
+/* LP2: the velocity nearest opt (or farthest along the direction opt)
+ * inside the disc and lines 0 .. n-1 in order. Returns n, or the index of
+ * the line where it became empty (*r then the best for the lines before). */
+static uint32_t lp2(const vw *v, uint32_t n, int64_t ms, int64_t optx,
+                    int64_t opty, int dir_opt, int64_t *rx, int64_t *ry)
+{
+    uint32_t i;
+
+    if (dir_opt) {
+        *rx = optx * ms / ONE;          /* 2^20 x 2^24 */
+        *ry = opty * ms / ONE;
+    } else {
+        *rx = optx;
+        *ry = opty;
+        clamp_disc(rx, ry, ms);
+    }
+    for (i = 0; i < n; i++) {
+        const ls__avoid_line *l = line_at(v, i);
+        /* Q20 x (r - p < 2^31): < 2^52. Violated when det < 0. */
+        if (det(l->dx, l->dy, *rx - l->px, *ry - l->py) < 0) {
+            const int64_t sx = *rx, sy = *ry;
+            if (!lp1(v, i, ms, optx, opty, dir_opt, rx, ry)) {
+                *rx = sx;
+                *ry = sy;
+                return i;
+            }
+        }
+    }
+    return n;
+}
+
+/*
+ * LP3: lines 0 .. nw-1 are walls (kept), nw .. n-1 agents. From line
+ * `begin` on, wherever the current velocity violates an agent line by more
+ * than the largest violation so far, solve the 2D problem of the walls
+ * and the bisectors between that line and each earlier agent line,
+ * maximising the distance into the line's permitted side.
+ */
+static void lp3(const ls__avoid_line *lines, uint32_t nw, uint32_t n,
+                uint32_t begin, int64_t ms, int64_t *rx, int64_t *ry)
+{
+    ls__avoid_line proj[LS__AVOID_MAX_NEAR];
+    int64_t dist = 0;
+    uint32_t i, j;
+
+    for (i = begin < nw ? nw : begin; i < n; i++) {
+        const ls__avoid_line *li = &lines[i];
+        uint32_t m = 0;
+        vw view;
+        int64_t tx, ty;
+
+        if (det(li->dx, li->dy, li->px - *rx, li->py - *ry) <= dist)
+            continue;
+        for (j = nw; j < i; j++) {
+            const ls__avoid_line *lj = &lines[j];
+            ls__avoid_line *pl = &proj[m];
+            const int64_t den = det(li->dx, li->dy, lj->dx, lj->dy);
+            int64_t t = TINF;
+
+            if (den != 0)
+                t = divq(det(lj->dx, lj->dy, li->px - lj->px, li->py - lj->py),
+                         den);
+            if (t >= TLIM || t <= -TLIM) {
+                /* Parallel, or meeting beyond any velocity: same sense,
+                 * line j is implied (or implies) - no bisector; opposite,
+                 * the line halfway between. */
+                if (li->dx * lj->dx + li->dy * lj->dy > 0)
+                    continue;
+                pl->px = (li->px + lj->px) / 2;
+                pl->py = (li->py + lj->py) / 2;
+            } else {
+                /* |t| < 2^29: points stay below 2^30. */
+                pl->px = li->px + t * li->dx / ONE;
+                pl->py = li->py + t * li->dy / ONE;
+            }
+            if (lj->dx == li->dx && lj->dy == li->dy)
+                continue;     /* cannot happen past the tests above */
+            (void)unit_of(lj->dx - li->dx, lj->dy - li->dy, &pl->dx, &pl->dy);
+            m++;
+        }
+        view.a = lines;
+        view.na = nw;
+        view.b = proj;
+        tx = *rx;
+        ty = *ry;
+        if (lp2(&view, nw + m, ms, -li->dy, li->dx, 1, &tx, &ty) == nw + m) {
+            *rx = tx;
+            *ry = ty;
+        }
+        dist = det(li->dx, li->dy, li->px - *rx, li->py - *ry);
+    }
+}
+
+/*
+ * Is w on the cut-off disc's side of the obstacle: (w.p)^2 > R^2 |w|^2,
+ * a = -w.p > 0, w2 = |w|^2 < 2^55? Without a square root: q = a / R
+ * (floor); q >= 2^28 exceeds every |w|; else q^2 > w2 says a / R > |w|.
+ * (Within one raw unit of the boundary it answers "legs"; both sides give
+ * the same half-plane there.)
+ */
+static int cutoff_side(int64_t a, int64_t r, int64_t w2)
+{
+    int64_t q;
+    if (r == 0)
+        return 1;
+    q = a / r;
+    return q >= ((int64_t)1 << 28) || q * q > w2;
+}
+
+/* (x, y) / len in Q20, for |(x, y)| close to len (the legs): both shifted
+ * right together until below 2^42 (x * 2^20 < 2^62); len >= |x|, |y|
+ * keeps the shifted len at 2^41 or more when a shift was needed. */
+static void scaled_unit(int64_t x, int64_t y, int64_t len, int64_t *ux,
+                        int64_t *uy)
+{
+    const uint64_t ax = (uint64_t)(x < 0 ? -x : x), ay = (uint64_t)(y < 0 ? -y : y);
+    uint64_t m = ax > ay ? ax : ay;
+    int s;
+    if ((uint64_t)len > m)
+        m = (uint64_t)len;
+    s = bitlen(m) - 42;
+    if (s > 0) {
+        const int64_t d = (int64_t)1 << s;
+        x /= d;
+        y /= d;
+        len /= d;
+    }
+    *ux = x * ONE / len;
+    *uy = y * ONE / len;
+}
+
+/* 0 .. hi for radii and priorities. */
+static int64_t clamp0(int32_t v, int64_t hi)
+{
+    return v < 0 ? 0 : (int64_t)v > hi ? hi : (int64_t)v;
+}
+
+/*
+ * ORCA's half-plane of self against neighbour o. p = o's offset, rv =
+ * v_self - v_o, R = both radii. Outside each other (|p| > R): w = rv -
+ * p / horizon; w near the cut-off disc's centre side (w.p < 0 and
+ * (w.p)^2 > R^2 |w|^2, tested as -w.p > R * floor|w|) gives the cut-off
+ * disc's normal, otherwise the leg on w's side. Overlapping: the one-tick
+ * obstacle, w = rv - p. u is the smallest change of rv out of the obstacle;
+ * the line goes through v_self + u * share with the obstacle's boundary
+ * direction.
+ */
+static void agent_line(const ls__avoid_body *s, const ls__avoid_body *o,
+                       int64_t horizon, ls__avoid_line *l)
+{
+    const int64_t px = sat((int64_t)o->x - s->x, PLIM);
+    const int64_t py = sat((int64_t)o->y - s->y, PLIM);
+    const int64_t svx = sat(s->vx, VLIM), svy = sat(s->vy, VLIM);
+    const int64_t rvx = svx - sat(o->vx, VLIM);          /* <= 2^25 */
+    const int64_t rvy = svy - sat(o->vy, VLIM);
+    /* Both radii and MARGIN raw units: the roundings below (each under a
+     * raw unit or two) then never let the discs themselves touch. */
+    const int64_t r = clamp0(s->radius, RLIM) + clamp0(o->radius, RLIM)
+                      + MARGIN;
+    const int64_t dist2 = px * px + py * py;             /* <= 2^53 */
+    const int64_t pi = clamp0(s->priority, 99), pj = clamp0(o->priority, 99);
+    int64_t dx, dy, ux, uy, wx, wy, wlen;
+
+    if (dist2 > r * r) {
+        int64_t dot1;
+        wx = rvx - px / horizon;                         /* < 2^26.6 */
+        wy = rvy - py / horizon;
+        dot1 = wx * px + wy * py;                        /* < 2^54 */
+        if (dot1 < 0 && cutoff_side(-dot1, r, wx * wx + wy * wy)) {
+            int64_t nx, ny;
+            wlen = unit_of(wx, wy, &nx, &ny);            /* w != 0 */
+            /* Exactly collinear w and p with the relative velocity
+             * inside the obstacle (|w| < R / horizon): the cut-off disc's
+             * normal has no side to it and a head-on pair would only
+             * brake, forever; the leg below turns both to their right. */
+            if (!(det(px, py, wx, wy) == 0 && wlen * horizon < r)) {
+                /* Cut-off disc: centre p / horizon, radius R / horizon. */
+                const int64_t ulen = r / horizon - wlen;
+                l->dx = ny;
+                l->dy = -nx;
+                ux = ulen * nx / ONE;                    /* 2^27 x 2^20 */
+                uy = ulen * ny / ONE;
+                goto done;
+            }
+        }
+        {
+            /* The legs: p rotated by +-asin(R/|p|), leg = sqrt(|p|^2 -
+             * R^2); products <= 2^26.5 x 2^26.5. The rotated vector's
+             * length is |p| sqrt(leg^2 + R^2), |p|^2 but for leg's
+             * rounding (relative error under 1/|p|): dividing by |p|^2
+             * makes it a unit without a second square root. Collinear w
+             * and p (det == 0) take the leg that turns self to its right
+             * on a y-down screen (see avoid.h). */
+            const int64_t leg = (int64_t)ls__isqrt_floor((uint64_t)(dist2 - r * r));
+            int64_t dot2;
+            if (det(px, py, wx, wy) >= 0)
+                scaled_unit(px * leg - py * r, px * r + py * leg, dist2, &dx, &dy);
+            else
+                scaled_unit(-(px * leg + py * r), px * r - py * leg, dist2, &dx, &dy);
+            dot2 = (rvx * dx + rvy * dy) / ONE;          /* 2^25.5 x 2^20 */
+            l->dx = dx;
+            l->dy = dy;
+            ux = dot2 * dx / ONE - rvx;
+            uy = dot2 * dy / ONE - rvy;
+        }
+    } else {
+        /* Already overlapping: the obstacle of one tick, w = rv - p. */
+        int64_t nx, ny;
+        wx = rvx - px;
+        wy = rvy - py;
+        if (wx != 0 || wy != 0) {
+            wlen = unit_of(wx, wy, &nx, &ny);
+        } else {
+            /* rv == p: push straight apart; same place and velocity: a
+             * fixed direction (nothing tells the two apart). */
+            wlen = 0;
+            if (px != 0 || py != 0) {
+                (void)unit_of(-px, -py, &nx, &ny);
+            } else {
+                nx = ONE;
+                ny = 0;
+            }
+        }
+        l->dx = ny;
+        l->dy = -nx;
+        ux = (r - wlen) * nx / ONE;                      /* 2^27 x 2^20 */
+        uy = (r - wlen) * ny / ONE;
+    }
+done:
+    /* share = (P_j + 1) / (P_i + P_j + 2); u * 100 < 2^35. */
+    l->px = svx + ux * (pj + 1) / (pi + pj + 2);
+    l->py = svy + uy * (pj + 1) / (pi + pj + 2);
+}
+
+/* Squared distance from (x, y) to the box (offsets < 2^27: < 2^55). */
+static int64_t box_dist2(const ls__avoid_box *b, int64_t x, int64_t y)
+{
+    const int64_t x0 = b->x0 < b->x1 ? b->x0 : b->x1;
+    const int64_t x1 = b->x0 < b->x1 ? b->x1 : b->x0;
+    const int64_t y0 = b->y0 < b->y1 ? b->y0 : b->y1;
+    const int64_t y1 = b->y0 < b->y1 ? b->y1 : b->y0;
+    const int64_t dx = sat((x < x0 ? x0 : x > x1 ? x1 : x) - x, PLIM);
+    const int64_t dy = sat((y < y0 ? y0 : y > y1 ? y1 : y) - y, PLIM);
+    return dx * dx + dy * dy;
+}
+
+/* The wall half-plane n.v <= c as a line: point c * n, direction n
+ * turned so that det(d, v - p) = c - n.v. */
+static void wall_line(const ls__avoid_body *s, const ls__avoid_box *b,
+                      ls__avoid_line *l)
+{
+    const int64_t x0 = b->x0 < b->x1 ? b->x0 : b->x1;
+    const int64_t x1 = b->x0 < b->x1 ? b->x1 : b->x0;
+    const int64_t y0 = b->y0 < b->y1 ? b->y0 : b->y1;
+    const int64_t y1 = b->y0 < b->y1 ? b->y1 : b->y0;
+    const int64_t x = s->x, y = s->y, r = clamp0(s->radius, RLIM);
+    const int64_t qx = sat((x < x0 ? x0 : x > x1 ? x1 : x) - x, PLIM);
+    const int64_t qy = sat((y < y0 ? y0 : y > y1 ? y1 : y) - y, PLIM);
+    int64_t nx, ny, c = 0;
+
+    if (qx == 0 && qy == 0) {
+        /* Centre inside: do not go deeper than the nearest face. */
+        int64_t best = x - x0;
+        nx = ONE;
+        ny = 0;
+        if (x1 - x < best) { best = x1 - x; nx = -ONE; ny = 0; }
+        if (y - y0 < best) { best = y - y0; nx = 0; ny = ONE; }
+        if (y1 - y < best) { nx = 0; ny = -ONE; }
+    } else {
+        const int64_t d = unit_of(qx, qy, &nx, &ny);  /* exact floor */
+        /* Two raw units spare cover the rounding of n and of the point;
+         * the exact check at the end covers the rest. */
+        if (qx * qx + qy * qy >= r * r && d - r > 2)
+            c = d - r - 2;
+    }
+    l->px = c * nx / ONE;                            /* 2^26 x 2^20 */
+    l->py = c * ny / ONE;
+    l->dx = -ny;
+    l->dy = nx;
+}
+
+void ls__avoid_velocity(const ls__avoid_body *self, int32_t pref_vx,
+                        int32_t pref_vy, int32_t max_speed, int32_t horizon,
+                        const ls__avoid_body *near, uint32_t near_count,
+                        const ls__avoid_box *walls, uint32_t wall_count,
+                        ls__avoid_line *scratch, int32_t *vx, int32_t *vy)
+{
+    const int64_t ms = max_speed <= 0 ? 0 : max_speed > VLIM ? VLIM : max_speed;
+    const int64_t tau = horizon < 1 ? 1 : horizon > 1024 ? 1024 : horizon;
+    const uint32_t nn = near_count < LS__AVOID_MAX_NEAR ? near_count
+                                                        : LS__AVOID_MAX_NEAR;
+    const uint32_t n = wall_count + nn;
+    int64_t rx, ry, ox, oy;
+    uint32_t i, fail;
+    int k;
+    vw view;
+
+    *vx = 0;
+    *vy = 0;
+    if (ms == 0)
+        return;
+    for (i = 0; i < wall_count; i++)
+        wall_line(self, &walls[i], &scratch[i]);
+    for (i = 0; i < nn; i++)
+        agent_line(self, &near[i], tau, &scratch[wall_count + i]);
+    view.a = scratch;
+    view.na = n;
+    view.b = scratch;
+    ox = sat(pref_vx, 2 * VLIM);
+    oy = sat(pref_vy, 2 * VLIM);
+    for (i = wall_count; i < n; i++) {
+        const ls__avoid_line *l = &scratch[i];
+        if (det(l->dx, l->dy, ox - l->px, oy - l->py) < 0) {
+            /* Keep right: pref itself collides, so aim a little to the
+             * right of it (clockwise on a y-down screen, tan = 1/BIAS).
+             * Symmetric jams (a circle of agents all heading for its
+             * centre) otherwise balance every sideways push to zero. */
+            const int64_t tx = ox - oy / BIAS, ty = oy + ox / BIAS;
+            ox = tx;
+            oy = ty;
+            break;
+        }
+    }
+    fail = lp2(&view, n, ms, ox, oy, 0, &rx, &ry);
+    if (fail < n) {
+        if (fail < wall_count)
+            return;        /* walls alone empty: only through rounding */
+        lp3(scratch, wall_count, n, fail, ms, &rx, &ry);
+    }
+    clamp_disc(&rx, &ry, ms);
+    /* Exact wall check on the integers: shrink v by k/16 until the moved
+     * disc overlaps no box it did not (and comes no closer to one it did). */
+    for (k = 16; k > 0; k--) {
+        const int64_t tx = rx * k / 16, ty = ry * k / 16;
+        const int64_t r = clamp0(self->radius, RLIM);
+        int ok = 1;
+        for (i = 0; i < wall_count && ok; i++) {
+            const int64_t before = box_dist2(&walls[i], self->x, self->y);
+            const int64_t after = box_dist2(&walls[i], self->x + tx, self->y + ty);
+            if (after < r * r && after < before)
+                ok = 0;
+        }
+        if (ok) {
+            *vx = (int32_t)tx;
+            *vy = (int32_t)ty;
+            return;
+        }
+    }
+}

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * avoid_bench.c - nanoseconds per call of the ORCA solver (src/avoid.h)
+ * for an agent with 10 neighbours and 4 walls, over 4,096 varied cases
+ * (about one in fourteen infeasible). Not a test, a timing program
+ * (docs/avoidance.md, "Cost"): `make tests/avoid_bench && tests/avoid_bench`
+ * in a build directory. (Here rather than in bench/, whose files may not
+ * include the library's insides.)
+ */
+#define _POSIX_C_SOURCE 199309L
+#include <stdio.h>
+#include <stdint.h>
+#include <time.h>
+#include "../src/avoid.h"
+
+#define CASES 4096
+#define U 65536
+
+static uint32_t state = 2463534242u;
+static int32_t gen(int32_t lo, int32_t hi)
+{
+    state ^= state << 13;
+    state ^= state >> 17;
+    state ^= state << 5;
+    return lo + (int32_t)(state % (uint32_t)(hi - lo + 1));
+}
+
+typedef struct one {
+    ls__avoid_body self, near[10];
+    ls__avoid_box walls[4];
+    int32_t px, py;
+} one;
+
+static one cases[CASES];
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+int main(void)
+{
+    ls__avoid_line scratch[14];
+    int i, k, rep;
+    int64_t sink = 0;
+    double best = 1e30;
+    for (i = 0; i < CASES; i++) {
+        one *c = &cases[i];
+        c->self.x = 0;
+        c->self.y = 0;
+        c->self.vx = gen(-8192, 8192);
+        c->self.vy = gen(-8192, 8192);
+        c->self.radius = U / 2;
+        c->self.priority = gen(0, 99);
+        c->px = gen(-8192, 8192);
+        c->py = gen(-8192, 8192);
+        for (k = 0; k < 10; k++) {
+            /* ring of neighbours 1.1 .. 6 units away */
+            c->near[k].x = gen(-6 * U, 6 * U);
+            c->near[k].y = gen(-6 * U, 6 * U);
+            if (c->near[k].x > -U - U / 10 && c->near[k].x < U + U / 10)
+                c->near[k].x += (c->near[k].x < 0 ? -2 : 2) * U;
+            c->near[k].vx = gen(-8192, 8192);
+            c->near[k].vy = gen(-8192, 8192);
+            c->near[k].radius = U / 2;
+            c->near[k].priority = gen(0, 99);
+        }
+        for (k = 0; k < 4; k++) {
+            c->walls[k].x0 = gen(-4 * U, 3 * U);
+            c->walls[k].y0 = (k & 1 ? 1 : -1) * gen(U, 3 * U);
+            c->walls[k].x1 = c->walls[k].x0 + U - 1;
+            c->walls[k].y1 = c->walls[k].y0 + U - 1;
+        }
+    }
+    for (rep = 0; rep < 7; rep++) {
+        const double t0 = now();
+        double dt;
+        for (i = 0; i < CASES; i++) {
+            int32_t vx, vy;
+            ls__avoid_velocity(&cases[i].self, cases[i].px, cases[i].py, 8192,
+                               20, cases[i].near, 10, cases[i].walls, 4,
+                               scratch, &vx, &vy);
+            sink += vx ^ vy;
+        }
+        dt = (now() - t0) / CASES;
+        if (dt < best)
+            best = dt;
+    }
+    printf("avoid: %.0f ns per call (10 neighbours, 4 walls; best of 7 x %d)"
+           " [%lld]\n", best, CASES, (long long)sink);
+    return 0;
+}
