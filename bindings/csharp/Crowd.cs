@@ -25,7 +25,8 @@ namespace Lockstar
     /// set on a default-constructed config fills in every default of
     /// ls_crowd_config_init (capacity 1024, route pool 65536 points, cell
     /// size 1.0, ls_query_init's options, no budget, 1 thread, no flags, 4
-    /// flow field slots), so <c>new CrowdConfig(64, 64)</c> and
+    /// flow field slots; avoidance's settings 10 neighbours, a horizon of 20
+    /// ticks, a re-plan after 40 stuck ticks), so <c>new CrowdConfig(64, 64)</c> and
     /// <c>new CrowdConfig { Width = 64, Height = 64, Budget = 200 }</c> are complete.
     /// </summary>
     public partial struct CrowdConfig
@@ -83,11 +84,20 @@ namespace Lockstar
         public IntPtr PhaseHook { get { return phase; } set { Touch(); phase = value; } }
         /// <summary>The raw user pointer passed to PhaseHook.</summary>
         public IntPtr User { get { return user; } set { Touch(); user = value; } }
+        /// <summary>Avoidance (read only with it on, CrowdFlags.Avoidance or Crowd.Avoidance): the
+        /// most neighbours an agent avoids, 1 .. Limits.CrowdMaxNeighbours (default 10).</summary>
+        public uint AvoidNeighbours { get { return Complete().avoidNeighbours; } set { Touch(); avoidNeighbours = value; } }
+        /// <summary>Ticks ahead an agent avoids others, 1 .. Limits.CrowdMaxHorizon (default 20).</summary>
+        public uint AvoidHorizon { get { return Complete().avoidHorizon; } set { Touch(); avoidHorizon = value; } }
+        /// <summary>A Moving agent that has not moved a quarter of its speed for this many ticks in a
+        /// row asks for a new path; 0 = never (default 40).</summary>
+        public uint StuckTicks { get { return Complete().stuckTicks; } set { Touch(); stuckTicks = value; } }
 
         public override string ToString()
         {
             return Width + "x" + Height + " capacity " + Capacity + " path points " + PathPoints + " budget " + Budget +
-                   " threads " + Threads + " fields " + MaxFields + " " + Flags;
+                   " threads " + Threads + " fields " + MaxFields + " " + Flags + " neighbours " + AvoidNeighbours +
+                   " horizon " + AvoidHorizon + " stuck " + StuckTicks;
         }
     }
 
@@ -96,10 +106,26 @@ namespace Lockstar
     {
         /// <summary>The position as a WorldPoint.</summary>
         public WorldPoint Position { get { return new WorldPoint(X, Y); } }
+        /// <summary>Its move in the last tick (Vx, Vy) as a WorldPoint.</summary>
+        public WorldPoint Velocity { get { return new WorldPoint(Vx, Vy); } }
         public override string ToString()
         {
             return "agent " + Id + " " + Crowd.StateName(State) + " at " + Position + " (cell " + Cell + ") goal " + Goal +
-                   (OnField ? " on a field" : "");
+                   (OnField ? " on a field" : "") +
+                   (Radius != 0 || Priority != 0 ? " radius " + Fix16.Format(Radius) + " priority " + Priority : "");
+        }
+    }
+
+    /// <summary>ls_crowd_overlaps (declared in Native.cs).</summary>
+    public partial struct CrowdOverlaps
+    {
+        /// <summary>True when no two discs overlap and no disc overlaps a wall or leaves the grid.</summary>
+        public bool None { get { return Pairs == 0 && Walls == 0; } }
+        public override string ToString()
+        {
+            if (None) return "0 overlaps";
+            return Pairs + " pair overlaps (first " + PairA + " and " + PairB + "), " + Walls + " wall overlaps" +
+                   (Walls > 0 ? " (first agent " + WallAgent + " and cell " + WallCell + ")" : "");
         }
     }
 
@@ -167,6 +193,7 @@ namespace Lockstar
             }
             if (profiler == null) GC.SuppressFinalize(this);
             this.config = c;
+            avoidance = (c.Flags & CrowdFlags.Avoidance) != 0;
             Width = c.Width;
             Height = c.Height;
         }
@@ -266,6 +293,64 @@ namespace Lockstar
         /// Throws ErrUnknownId, ErrBadSpeed.</summary>
         public void SetSpeed(long id, int speed) { CheckId(TrySetSpeed(id, speed), "ls_crowd_set_speed", id); }
         public Status TrySetSpeed(long id, int speed) { return Native.ls_crowd_set_speed(Handle, id, speed); }
+
+        // Sizes and avoidance (lockstar_crowd.h "Sizes and avoidance").
+
+        /// <summary>
+        /// The agent's radius (raw fix16 world units, 0 .. Limits.CrowdMaxRadius, its clearance
+        /// class at most Limits.ClearanceMax in the crowd's frame) and priority (0 ..
+        /// Limits.CrowdMaxPriority; a higher one yields less), at once: its next request or field
+        /// keeps its clearance class from walls. Throws ErrUnknownId, ErrBadRadius,
+        /// ErrBadPriority; then nothing changed.
+        /// </summary>
+        public void SetBody(long id, int radius, int priority = 0)
+        {
+            CheckId(TrySetBody(id, radius, priority), "ls_crowd_set_body", id);
+        }
+        public Status TrySetBody(long id, int radius, int priority = 0)
+        {
+            return Native.ls_crowd_set_body(Handle, id, radius, priority);
+        }
+
+        /// <summary>
+        /// Avoidance on or off from the next tick on (ls_crowd_set_avoidance): agents with a
+        /// radius keep apart and make way by their priorities (ORCA in integers). It starts as
+        /// the config's CrowdFlags.Avoidance; reading gives the last value set. Switching it off
+        /// makes every Moving agent on a route ask for a new path.
+        /// </summary>
+        public bool Avoidance
+        {
+            get { return avoidance; }
+            set { Lib.Check(TrySetAvoidance(value), "ls_crowd_set_avoidance"); }
+        }
+        public Status TrySetAvoidance(bool on)
+        {
+            Status st = Native.ls_crowd_set_avoidance(Handle, on ? 1 : 0);
+            if (st == Status.Ok) avoidance = on;
+            return st;
+        }
+        bool avoidance;
+
+        /// <summary>
+        /// The overlaps now (ls_crowd_check_overlaps): pairs of agents whose discs overlap and
+        /// discs over a blocked cell or off the grid, by exact integer tests; radius 0 overlaps
+        /// nothing. After any tick with avoidance on there are none but those that were already
+        /// there. Throws ErrGridMismatch; allocates nothing (a refused TryCheckOverlaps is not None).
+        /// </summary>
+        public CrowdOverlaps CheckOverlaps(Grid grid)
+        {
+            CrowdOverlaps o;
+            Lib.Check(TryCheckOverlaps(grid, out o), "ls_crowd_check_overlaps");
+            return o;
+        }
+        public Status TryCheckOverlaps(Grid grid, out CrowdOverlaps overlaps)
+        {
+            if (grid == null) throw new ArgumentNullException("grid");
+            Status st = Native.ls_crowd_check_overlaps(Handle, grid.Handle, out overlaps);
+            // C writes nothing; a zeroed answer would read as no overlap.
+            if (st < 0) overlaps.Pairs = overlaps.Walls = uint.MaxValue;
+            return st;
+        }
 
         // The tick.
 

@@ -406,6 +406,24 @@ namespace Lockstar
             get { ulong d; Lib.Check(Native.ls_grid_digest(Handle, out d), "ls_grid_digest"); return d; }
         }
 
+        /// <summary>
+        /// Cell (x, y)'s clearance (ls_grid_clearance): 0 when blocked, else its least Chebyshev
+        /// distance to a blocked cell or the grid's outside, capped at Limits.ClearanceMax; so a
+        /// unit needing k cells of room (Query.Clearance k) may stand where it is at least k.
+        /// Kept current by every edit. Throws ErrOutOfBounds, ErrBadClearance (a compact grid
+        /// keeps none).
+        /// </summary>
+        public uint Clearance(int x, int y)
+        {
+            uint k;
+            Lib.Check(TryClearance(x, y, out k), "ls_grid_clearance");
+            return k;
+        }
+        public Status TryClearance(int x, int y, out uint clearance)
+        {
+            return Native.ls_grid_clearance(Handle, x, y, out clearance);
+        }
+
         /// <summary>The map as rows of '.', '@' and, for other costs, digits ('9' for 9 and above).</summary>
         public override string ToString()
         {

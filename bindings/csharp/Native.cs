@@ -66,7 +66,10 @@ namespace Lockstar
         ErrBadSpeed = -33,
         ErrBadAgent = -34,
         ErrBadRoute = -35,
-        ErrCrowdFull = -36
+        ErrCrowdFull = -36,
+        ErrBadClearance = -37,
+        ErrBadRadius = -38,
+        ErrBadPriority = -39
     }
 
     /// <summary>The header's #define constants.</summary>
@@ -90,6 +93,12 @@ namespace Lockstar
         public const uint FlowMaxGoals = 0x01000000u;
         /// <summary>LS_CROWD_MAX_CAPACITY, LS_CROWD_MAX_FIELDS, LS_CROWD_FIELD_REACH.</summary>
         public const uint CrowdMaxCapacity = 0x01000000u, CrowdMaxFields = 1024u, CrowdFieldReach = 1024u;
+        /// <summary>LS_CLEARANCE_MAX: the largest clearance a query asks for, and a cell keeps.</summary>
+        public const uint ClearanceMax = 16u;
+        /// <summary>LS_CROWD_MAX_RADIUS (fix16 64.0) and LS_CROWD_MAX_PRIORITY: an agent's body.</summary>
+        public const int CrowdMaxRadius = 0x00400000, CrowdMaxPriority = 99;
+        /// <summary>LS_CROWD_MAX_NEIGHBOURS, LS_CROWD_MAX_HORIZON: the avoidance settings' limits.</summary>
+        public const uint CrowdMaxNeighbours = 32u, CrowdMaxHorizon = 1024u;
     }
 
     /// <summary>LS_GRID_* creation flags.</summary>
@@ -116,10 +125,11 @@ namespace Lockstar
     public enum CrowdState : int { Idle = 0, Waiting = 1, Moving = 2, Arrived = 3, Unreachable = 4, NoRoom = 5 }
     /// <summary>LS_CROWD_* creation flags.</summary>
     [Flags]
-    public enum CrowdFlags : uint { None = 0, GrowPaths = 1 }
+    public enum CrowdFlags : uint { None = 0, GrowPaths = 1, Avoidance = 2 }
     /// <summary>LS_CROWD_PHASE_*: where a tick is, for a profiler (Fields: within Routes and
-    /// Search, a field brought up to date or served; the phase before is passed again after).</summary>
-    public enum CrowdPhase : int { Routes = 1, Orders = 3, Search = 4, Handover = 5, Move = 6, Digest = 7, End = 8, Fields = 9 }
+    /// Search, a field brought up to date or served; the phase before is passed again after; Avoid:
+    /// within Move with avoidance on, Move passed again after).</summary>
+    public enum CrowdPhase : int { Routes = 1, Orders = 3, Search = 4, Handover = 5, Move = 6, Digest = 7, End = 8, Fields = 9, Avoid = 10 }
     /// <summary>A flow field cell's direction: the neighbour order of lockstar_flow.h
     /// (y grows downward), Goal (LS_FLOW_GOAL) or None (LS_FLOW_NONE: unreachable or blocked).
     /// One byte, as ls_flow_directions writes it.</summary>
@@ -149,6 +159,7 @@ namespace Lockstar
         uint diagonalCost;
         int weight;
         uint maxExpansions;
+        uint clearance;
 
         // ls_query_init's answer, asked once.
         static readonly Query LibraryDefaults = Init();
@@ -194,6 +205,11 @@ namespace Lockstar
         public int Weight { get { return Complete().weight; } set { Touch(); weight = value; } }
         /// <summary>0 = no limit.</summary>
         public uint MaxExpansions { get { return Complete().maxExpansions; } set { Touch(); maxExpansions = value; } }
+        /// <summary>0 (default) or 1: every passable cell may be entered; 2 .. Limits.ClearanceMax:
+        /// only cells whose clearance (Grid.Clearance) is at least this, A* only: the query on
+        /// the grid where every cell of lower clearance is blocked (lockstar.h "Clearance").
+        /// World.ClearanceFor gives it for a unit's radius.</summary>
+        public uint Clearance { get { return Complete().clearance; } set { Touch(); clearance = value; } }
 
         /// <summary>Start and goal at once.</summary>
         public void SetEnds(Point start, Point goal)
@@ -298,7 +314,7 @@ namespace Lockstar
     }
 
     /// <summary>
-    /// ls_crowd_config, field for field (blittable; 120 bytes on 64-bit
+    /// ls_crowd_config, field for field (blittable; 136 bytes on 64-bit
     /// hosts). The properties (Crowd.cs) fill in ls_crowd_config_init's
     /// defaults when the first one is set, as Query's do. The phase hook
     /// and its user pointer are raw pointers here (null by default); the
@@ -319,6 +335,9 @@ namespace Lockstar
         uint maxFields;
         IntPtr phase;   // void (*phase)(void *user, int32_t phase)
         IntPtr user;
+        uint avoidNeighbours;
+        uint avoidHorizon;
+        uint stuckTicks;
     }
 
 #pragma warning disable 0649  // written by the library only
@@ -345,6 +364,16 @@ namespace Lockstar
         int onField;
         /// <summary>True when it belongs to a group's flow field.</summary>
         public bool OnField { get { return onField != 0; } }
+        /// <summary>Its radius, raw fix16 world units (0: a point; Crowd.SetBody).</summary>
+        public int Radius;
+        /// <summary>0 .. Limits.CrowdMaxPriority: a higher priority yields less.</summary>
+        public int Priority;
+        /// <summary>Its move in the last tick, raw fix16 world units (0, 0 unless avoidance is on).</summary>
+        public int Vx, Vy;
+        /// <summary>Its clearance class (World.ClearanceFor of its radius): what its paths keep.</summary>
+        public uint Clearance;
+        /// <summary>Ticks it has been stuck (avoidance on; CrowdConfig.StuckTicks re-plans).</summary>
+        public uint Stuck;
     }
 
     /// <summary>ls_route_check: what ls_check_route found.</summary>
@@ -380,6 +409,26 @@ namespace Lockstar
         public uint PoolPoints;
         /// <summary>Points of routes held now.</summary>
         public uint PoolUsed;
+        /// <summary>Requests made by agents stuck CrowdConfig.StuckTicks ticks.</summary>
+        public ulong Stuck;
+        /// <summary>Moves halved or cancelled by avoidance's resolution (step 6d).</summary>
+        public ulong MovesCut;
+    }
+
+    /// <summary>ls_crowd_overlaps: what Crowd.CheckOverlaps found (lockstar_crowd.h "The guarantee").</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public partial struct CrowdOverlaps
+    {
+        /// <summary>Pairs of agents whose discs overlap.</summary>
+        public uint Pairs;
+        /// <summary>Agents whose disc overlaps a blocked cell or leaves the grid.</summary>
+        public uint Walls;
+        /// <summary>The first overlapping pair in ascending (a, b) order, a &lt; b; 0, 0 when none.</summary>
+        public long PairA, PairB;
+        /// <summary>The first agent (id order) of Walls; 0 when none.</summary>
+        public long WallAgent;
+        /// <summary>Its first offending cell in row-major order (outside the grid when it leaves it).</summary>
+        public Point WallCell;
     }
 
     /// <summary>
@@ -424,6 +473,8 @@ namespace Lockstar
         public static extern Status ls_grid_set_rect(GridHandle grid, int x, int y, int w, int h, byte cost);
         [DllImport(Library, CallingConvention = Cdecl)]
         public static extern Status ls_grid_digest(GridHandle grid, out ulong digest);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_grid_clearance(GridHandle grid, int x, int y, out uint clearance);
 
         // Queries.
         [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_query_init(ref Query q);
@@ -529,6 +580,8 @@ namespace Lockstar
         public static extern Status ls_world_segment_length(ref World world, int ax, int ay, int bx, int by, out int length);
         [DllImport(Library, CallingConvention = Cdecl)]
         public static extern Status ls_world_path_length(ref World world, [In] Point[] points, uint count, out int length);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_world_clearance(ref World world, int radius, out uint clearance);
 
         // Line of sight, smoothing, following.
         [DllImport(Library, CallingConvention = Cdecl)]
@@ -543,6 +596,9 @@ namespace Lockstar
         [DllImport(Library, CallingConvention = Cdecl)]
         public static extern Status ls_smooth_path(GridHandle grid, [In] Point[] points, uint count,
                                                    [In, Out] Point[] waypoints, uint capacity, out uint length);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_smooth_path_sized(GridHandle grid, uint clearance, [In] Point[] points, uint count,
+                                                         [In, Out] Point[] waypoints, uint capacity, out uint length);
         [DllImport(Library, CallingConvention = Cdecl)]
         public static extern Status ls_agent_init(ref Agent agent, ref World world, int x, int y, int speed);
         [DllImport(Library, CallingConvention = Cdecl)]
@@ -585,6 +641,9 @@ namespace Lockstar
         [DllImport(Library, CallingConvention = Cdecl, EntryPoint = "ls_smooth_path")]
         public static extern Status ls_smooth_path(GridHandle grid, ref Point points, uint count,
                                                    ref Point waypoints, uint capacity, out uint length);
+        [DllImport(Library, CallingConvention = Cdecl, EntryPoint = "ls_smooth_path_sized")]
+        public static extern Status ls_smooth_path_sized(GridHandle grid, uint clearance, ref Point points, uint count,
+                                                         ref Point waypoints, uint capacity, out uint length);
         [DllImport(Library, CallingConvention = Cdecl, EntryPoint = "ls_agent_follow")]
         public static extern Status ls_agent_follow(ref Agent agent, ref Point waypoints, uint count);
         [DllImport(Library, CallingConvention = Cdecl, EntryPoint = "ls_agent_step")]
@@ -619,6 +678,11 @@ namespace Lockstar
         [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_crowd_stop(CrowdHandle crowd, long id);
         [DllImport(Library, CallingConvention = Cdecl)]
         public static extern Status ls_crowd_set_speed(CrowdHandle crowd, long id, int speed);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_crowd_set_body(CrowdHandle crowd, long id, int radius, int priority);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_crowd_set_avoidance(CrowdHandle crowd, int on);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_crowd_check_overlaps(CrowdHandle crowd, GridHandle grid, out CrowdOverlaps overlaps);
         [DllImport(Library, CallingConvention = Cdecl)]
         public static extern Status ls_crowd_tick(CrowdHandle crowd, GridHandle grid);
         [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_crowd_count(CrowdHandle crowd, out uint count);

@@ -111,6 +111,23 @@ namespace Lockstar
             return len;
         }
 
+        /// <summary>
+        /// The clearance class of a unit of radius (raw fix16 world units, &gt;= 0) in this frame
+        /// (ls_world_clearance): the least k &gt;= 1 with (2k - 1) * CellSize &gt;= 2 * radius, the
+        /// Query.Clearance that keeps its disc off every blocked cell. Throws ErrBadFrame,
+        /// ErrBadRadius (negative, or k above Limits.ClearanceMax).
+        /// </summary>
+        public uint ClearanceFor(int radius)
+        {
+            uint k;
+            Lib.Check(TryClearanceFor(radius, out k), "ls_world_clearance");
+            return k;
+        }
+        public Status TryClearanceFor(int radius, out uint clearance)
+        {
+            return Native.ls_world_clearance(ref this, radius, out clearance);
+        }
+
         /// <summary>The distance between two world positions (rounded up).</summary>
         public static int Distance(WorldPoint a, WorldPoint b)
         {
@@ -209,6 +226,36 @@ namespace Lockstar
                 return Native.ls_smooth_path(Handle, points, count, waypoints,
                                              (uint)(waypoints == null ? 0 : waypoints.Length), out length);
             return Native.ls_smooth_path(Handle, ref points[0], count, ref waypoints[0], (uint)waypoints.Length, out length);
+        }
+
+        /// <summary>A sized path's waypoints (ls_smooth_path_sized): the smoothing rule with
+        /// "passable" meaning a clearance of at least clearance, as the path of a query with that
+        /// Query.Clearance was found (0 or 1: exactly Smooth), so a shortcut never takes the unit
+        /// nearer a wall than its path does. A new array, the path untouched; throws
+        /// ErrBadClearance (above Limits.ClearanceMax, or above 1 on a compact grid).</summary>
+        public Point[] SmoothSized(Point[] path, uint clearance)
+        {
+            return SmoothSized(path, path == null ? 0 : (uint)path.Length, clearance);
+        }
+
+        public Point[] SmoothSized(Point[] path, uint count, uint clearance)
+        {
+            Pts.Fit(path, count, "count");
+            Point[] ways = new Point[Math.Max(count, 1u)];
+            uint n;
+            Lib.Check(TrySmoothSized(path, count, ways, clearance, out n), "ls_smooth_path_sized");
+            return Pts.Copy(ways, n);
+        }
+
+        /// <summary>ls_smooth_path_sized into waypoints (which may be points itself).</summary>
+        public Status TrySmoothSized(Point[] points, uint count, Point[] waypoints, uint clearance, out uint length)
+        {
+            Pts.Fit(points, count, "count");
+            if (points == null || points.Length == 0 || waypoints == null || waypoints.Length == 0)
+                return Native.ls_smooth_path_sized(Handle, clearance, points, count, waypoints,
+                                                   (uint)(waypoints == null ? 0 : waypoints.Length), out length);
+            return Native.ls_smooth_path_sized(Handle, clearance, ref points[0], count, ref waypoints[0],
+                                               (uint)waypoints.Length, out length);
         }
 
         /// <summary>

@@ -308,6 +308,8 @@ namespace Lockstar.Tests
                     throw r.Fail("weight text '" + t[2] + "' does not parse to " + t[1]);
                 return true;
             case "max-expansions": q.MaxExpansions = Num.U32(r, t[1]); return true;
+            // Only clearance.vec writes it (absent: 0).
+            case "clearance": q.Clearance = Num.U32(r, t[1]); return true;
             default: return false;
             }
         }
