@@ -26,12 +26,7 @@
 #define RLIM ((int64_t)0x400000)  /* radius: 64.0 */
 #define TLIM ((int64_t)1 << 29)   /* LP3: farther intersections = parallel */
 #define TINF ((int64_t)1 << 40)   /* a "t" beyond every relevant range */
-#ifndef MARGIN
-#define MARGIN 4
-#endif
-#ifndef BIAS
-#define BIAS 8
-#endif
+#define MARGIN 4                  /* raw, added to r_i + r_j (see below) */
 
 typedef struct vw {
     const ls__avoid_line *a; /* lines 0 .. na-1 */
@@ -425,9 +420,20 @@ static void agent_line(const ls__avoid_body *s, const ls__avoid_body *o,
         uy = (r - wlen) * ny / ONE;
     }
 done:
-    /* share = (P_j + 1) / (P_i + P_j + 2); u * 100 < 2^35. */
-    l->px = svx + ux * (pj + 1) / (pi + pj + 2);
-    l->py = svy + uy * (pj + 1) / (pi + pj + 2);
+    /* The share of u self takes: (P_j + 1) / (P_i + P_j + 2) when the
+     * relative velocity is inside the obstacle (u leads out of it: the
+     * avoidance, where a higher priority does less); (P_i + 1) / (P_i + P_j
+     * + 2) when it is outside (det(d, u) <= 0: v_self itself is allowed,
+     * u leads to the obstacle's edge and measures the free margin, where
+     * a higher priority may use more of it). The other agent sees the same
+     * case and takes the rest: the shares add up to 1 either way, which
+     * keeps the pair safe; equal priorities take 1/2 as in the paper.
+     * Q20 x u < 2^48; u * 100 < 2^35. */
+    {
+        const int64_t mine = det(l->dx, l->dy, ux, uy) <= 0 ? pi : pj;
+        l->px = svx + ux * (mine + 1) / (pi + pj + 2);
+        l->py = svy + uy * (mine + 1) / (pi + pj + 2);
+    }
 }
 
 /* Squared distance from (x, y) to the box (offsets < 2^27: < 2^55). */
@@ -509,11 +515,17 @@ void ls__avoid_velocity(const ls__avoid_body *self, int32_t pref_vx,
     for (i = wall_count; i < n; i++) {
         const ls__avoid_line *l = &scratch[i];
         if (det(l->dx, l->dy, ox - l->px, oy - l->py) < 0) {
-            /* Keep right: pref itself collides, so aim a little to the
-             * right of it (clockwise on a y-down screen, tan = 1/BIAS).
-             * Symmetric jams (a circle of agents all heading for its
-             * centre) otherwise balance every sideways push to zero. */
-            const int64_t tx = ox - oy / BIAS, ty = oy + ox / BIAS;
+            /* Keep right: pref itself collides with this (the nearest
+             * such) neighbour, so aim a little to the right of it
+             * (clockwise on a y-down screen) by tan = share / 4, share
+             * self's part of that pair's avoidance (1/8 for equals; a
+             * priority 99 facing a 0 turns by 1/404). Symmetric jams (a
+             * circle of agents all heading for its centre) otherwise
+             * balance every sideways push to zero. |o| < 2^26: o * 100. */
+            const ls__avoid_body *o = &near[i - wall_count];
+            const int64_t num = clamp0(o->priority, 99) + 1;
+            const int64_t den = 4 * (clamp0(self->priority, 99) + num + 1);
+            const int64_t tx = ox - oy * num / den, ty = oy + ox * num / den;
             ox = tx;
             oy = ty;
             break;

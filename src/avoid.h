@@ -23,16 +23,23 @@
  * Half-planes (ls__avoid_line): point (px, py) in raw velocity units per
  * tick, direction (dx, dy) a unit vector in Q20 (length 2^20, rounded);
  * the permitted velocities v are those with det(d, v - p) >= 0.
- *  - Agents: for each neighbour j, ORCA's half-plane with self taking the
- *    share (P_j + 1) / (P_i + P_j + 2) of the avoidance (P = priority):
- *    line point = v_i + u * share (truncated toward zero), where u is the
- *    smallest change of the relative velocity v_i - v_j that leaves the
- *    truncated velocity obstacle (horizon ticks; if the discs already
- *    overlap, the obstacle of ONE tick: the paper's collision rule).
+ *  - Agents: for each neighbour j, ORCA's half-plane: line point = v_i +
+ *    u * share (truncated toward zero), where u is the smallest change of
+ *    the relative velocity v_i - v_j that leaves the truncated velocity
+ *    obstacle (horizon ticks; if the discs already overlap, the obstacle
+ *    of ONE tick: the paper's collision rule) - or, when it is outside,
+ *    that reaches its edge. share = (P_j + 1) / (P_i + P_j + 2) (P =
+ *    priority) of the avoidance when inside; (P_i + 1) / (P_i + P_j + 2)
+ *    of the free margin when outside (a higher priority yields less and
+ *    is held back less); the two agents' shares add up to 1 either way.
+ *    Both radii are taken 2 raw units larger (the rounding's room).
  *  - Right-hand rule: when the relative position and w (the relative
  *    velocity minus the cut-off centre) are collinear, the leg chosen is
  *    the one that makes each agent of a head-on pair turn to ITS OWN RIGHT
  *    (clockwise of its direction of travel on a y-down screen).
+ *  - Keep right: if pref violates a neighbour's half-plane, the target is
+ *    pref turned clockwise (y-down screen) by tan = share / 4 (the share
+ *    of the first such neighbour): 1/8 between equals.
  *  - Walls: for each box, q its point closest to the centre p, d = |q - p|:
  *    n.v <= floor(d) - radius - 2 raw (never below 0), n = (q - p)/d. A
  *    disc already overlapping the box (d < radius): n.v <= 0 (it never
