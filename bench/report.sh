@@ -31,7 +31,9 @@
 # `lockstar replay SCRIPT --profile`, median of BENCH_REPLAY_REPEAT=7 runs;
 # each skipped when not given; with BENCH_CLI also the crowd, 2,000 units
 # from bench/crowdgen.awk on BENCH_CROWD_MAPS, BENCH_CROWD_REPEAT=3 runs
-# of 1 and 2 threads), BENCH_CLI_REPEAT (3), BENCH_CLI_MAPS (the
+# of 1 and 2 threads), BENCH_AVOID (bench/lockstar-avoid-bench: the
+# avoidance section, bench/avoid.sh, which says its own settings),
+# BENCH_CLI_REPEAT (3), BENCH_CLI_MAPS (the
 # maps of step 4: all five and corridor512, generated; BENCH_QUICK: arena
 # lak303d), BENCH_CALLGRIND_QUERIES (30), BENCH_JPS_MAPS (lak303d arena: JPS against
 # lockstar A* in instructions, on every query of the scenario), BENCH_CLOCK (wall, or cpu for thread CPU
@@ -516,6 +518,15 @@ if [ -n "${BENCH_CLI:-}" ] && [ -x "$BENCH_CLI" ]; then
     done
 fi
 
+# Avoidance (issue 22, "Speed"): bench/avoid.sh, with BENCH_AVOID
+# (bench/lockstar-avoid-bench) and, for the RTS example, BENCH_CLI.
+: >"$tmp/avoid.md"
+if [ -n "${BENCH_AVOID:-}" ] && [ -x "$BENCH_AVOID" ]; then
+    echo "report.sh: avoidance..." >&2
+    sh "$here/avoid.sh" "$BENCH_AVOID" "${BENCH_CLI:-}" "$here/../examples" \
+        >"$tmp/avoid.md" || exit 1
+fi
+
 {
     echo "# lockstar benchmark results"
     echo
@@ -677,6 +688,12 @@ fi
         echo "| map | µs per tick, 1 thread | µs per tick, 2 threads | ratio | 1 thread: \`--profile\` | end state |"
         echo "|---|---:|---:|---:|---|---|"
         cat "$tmp/crowd.md"
+    fi
+    if [ -s "$tmp/avoid.md" ]; then
+        echo
+        echo "## Avoidance"
+        echo
+        cat "$tmp/avoid.md"
     fi
 } >"$out.tmp"
 mv "$out.tmp" "$out"
