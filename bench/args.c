@@ -28,7 +28,7 @@ static void usage(void)
            "  --compact              lockstar in a compact context (12 bytes per cell)\n"
            "                         instead of a full one (20)\n"
            "  --compact-grid         lockstar on compact grids (1 byte per cell, JPS\n"
-           "                         scanning cells) instead of full ones (1.25)\n"
+           "                         scanning cells) instead of full ones (2.25)\n"
            "  --huge-pages           put every algorithm's search state (blocks of 2 MiB\n"
            "                         and more) on transparent huge pages (madvise)\n"
            "  --clock wall|cpu       time queries in wall time (CLOCK_MONOTONIC, default)\n"

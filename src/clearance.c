@@ -28,6 +28,7 @@
  * passes. Unblocking recomputes the window with the chamfer. Both are
  * O(C^2) = at most 961 cells.
  */
+#include <string.h>
 #include "grid.h"
 
 #define CAP ((uint8_t)LS_CLEARANCE_MAX)
@@ -38,38 +39,93 @@ static uint8_t min8(uint8_t a, uint8_t b)
     return a < b ? a : b;
 }
 
+/* Eight cells as one word (bytes in memory order, whatever the machine's
+ * byte order: every operation below keeps to its own byte, no carry or
+ * borrow crossing one, because every value is below 128). */
+#define LANES 0x0101010101010101ull
+#define HIGHS 0x8080808080808080ull
+
+static uint64_t load8(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+static void store8(uint8_t *p, uint64_t v)
+{
+    memcpy(p, &v, 8);
+}
+
+/* Bytewise min of a and b (bytes below 128): (a | 0x80) - b keeps each
+ * byte's high bit exactly when a >= b, and borrows from no other byte. */
+static uint64_t min_lanes(uint64_t a, uint64_t b)
+{
+    const uint64_t take_b = ((((a | HIGHS) - b) & HIGHS) >> 7) * 0xFFu;
+    return (b & take_b) | (a & ~take_b);
+}
+
+/* 0xFF in each byte whose cell is not blocked (grid.c's row_word test). */
+static uint64_t open_lanes(uint64_t cells)
+{
+    const uint64_t high =
+        (((cells & ~HIGHS) + ~HIGHS) | cells) & HIGHS;
+    return (high >> 7) * 0xFFu;
+}
+
+/* From the row before (after, going back): min of the three cells above
+ * (below) each of the 8 cells at p's column, plus 1. */
+static uint64_t from_line(const uint8_t *line)
+{
+    return min_lanes(min_lanes(load8(line - 1), load8(line)),
+                     load8(line + 1)) + LANES;
+}
+
 void ls__clearance_window(ls_grid *g, uint32_t c0, uint32_t r0, uint32_t c1,
                           uint32_t r1)
 {
     const uint32_t s = g->stride;
+    const uint64_t cap = (uint64_t)CAP * LANES;
     uint8_t *cl = g->clear;
     uint32_t r, c;
     if (!cl)
         return;
+    /* Each pass over a row in two loops with the same result as the
+     * plain raster order: first what comes from the row before (N and
+     * its two diagonals: no dependency between cells, so eight at a
+     * time), then what runs along the row (W, or E going back), one min
+     * per cell. A blocked cell is 0 and stays 0 through both. */
     for (r = r0; r <= r1; r++) {
         const uint8_t *cells = g->cells + (size_t)r * s;
         uint8_t *row = cl + (size_t)r * s;
         const uint8_t *up = row - s;
+        uint8_t prev = row[c0 - 1];
+        for (c = c0; c + 8u <= c1 + 1u; c += 8u)
+            store8(row + c, min_lanes(from_line(up + c), cap) &
+                                open_lanes(load8(cells + c)));
+        for (; c <= c1; c++) {
+            const uint8_t m = min8(min8(up[c - 1], up[c]), up[c + 1]);
+            const uint8_t v = m >= CAP ? CAP : (uint8_t)(m + 1u);
+            row[c] = cells[c] == LS_CELL_BLOCKED ? 0 : v;
+        }
         for (c = c0; c <= c1; c++) {
-            uint8_t m;
-            if (cells[c] == LS_CELL_BLOCKED) {
-                row[c] = 0;
-                continue;
-            }
-            m = min8(min8(row[c - 1], up[c - 1]), min8(up[c], up[c + 1]));
-            row[c] = m >= CAP ? CAP : (uint8_t)(m + 1u);
+            prev = min8(row[c], (uint8_t)(prev + 1u));
+            row[c] = prev;
         }
     }
     for (r = r1 + 1u; r-- > r0;) {
         uint8_t *row = cl + (size_t)r * s;
         const uint8_t *down = row + s;
+        uint8_t next = row[c1 + 1];
+        for (c = c0; c + 8u <= c1 + 1u; c += 8u)
+            store8(row + c, min_lanes(load8(row + c), from_line(down + c)));
+        for (; c <= c1; c++) {
+            const uint8_t m = min8(min8(down[c - 1], down[c]), down[c + 1]);
+            row[c] = min8(row[c], (uint8_t)(m + 1u));
+        }
         for (c = c1 + 1u; c-- > c0;) {
-            uint8_t m;
-            if (row[c] == 0)
-                continue;
-            m = min8(min8(row[c + 1], down[c + 1]), min8(down[c], down[c - 1]));
-            if ((uint32_t)m + 1u < row[c])
-                row[c] = (uint8_t)(m + 1u);
+            next = min8(row[c], (uint8_t)(next + 1u));
+            row[c] = next;
         }
     }
 }
@@ -141,9 +197,11 @@ void ls__clearance_fill(ls_grid *g, uint8_t cost)
         const uint32_t cap = cost == LS_CELL_BLOCKED ? 0u
                              : to_edge < CAP     ? to_edge
                                                  : CAP;
-        for (c = 1; c <= w; c++) {
+        /* The row is 1, 2, ... up to cap, cap ..., then down to 1. */
+        memset(row + 1, (int)cap, w);
+        for (c = 1; c <= w && c < cap; c++) {
             const uint32_t side = c < w + 1u - c ? c : w + 1u - c;
-            row[c] = (uint8_t)(side < cap ? side : cap);
+            row[c] = row[w + 1u - c] = (uint8_t)(side < cap ? side : cap);
         }
     }
 }

@@ -202,7 +202,7 @@ enum {
     K_STATUS = 1u << 13, K_SLICES = 1u << 14, K_COST = 1u << 15,
     K_EXPANSIONS = 1u << 16, K_LENGTH = 1u << 17, K_DIGEST = 1u << 18,
     K_PLENGTH = 1u << 19, K_PDIGEST = 1u << 20, K_PATH = 1u << 21,
-    K_PPATH = 1u << 22
+    K_PPATH = 1u << 22, K_CLEARANCE = 1u << 23
 };
 
 #define K_QUERY (K_MAP | K_ALGO | K_START | K_GOAL | K_CONNECT | K_CORNERS | \
@@ -241,7 +241,8 @@ static int parse_vector_line(parser *ps, const vf_file *f, vf_vector *v,
         { "corners", K_CORNERS, 1 }, { "heuristic", K_HEURISTIC, 1 },
         { "tie", K_TIE, 1 }, { "straight", K_STRAIGHT, 1 },
         { "diagonal", K_DIAGONAL, 1 }, { "weight", K_WEIGHT, 2 },
-        { "max-expansions", K_MAXEXP, 1 }, { "budget", K_BUDGET, 1 },
+        { "max-expansions", K_MAXEXP, 1 }, { "clearance", K_CLEARANCE, 1 },
+        { "budget", K_BUDGET, 1 },
         { "status", K_STATUS, 2 }, { "slices", K_SLICES, 1 },
         { "cost", K_COST, 1 }, { "expansions", K_EXPANSIONS, 1 },
         { "length", K_LENGTH, 1 }, { "digest", K_DIGEST, 1 },
@@ -312,6 +313,9 @@ static int parse_vector_line(parser *ps, const vf_file *f, vf_vector *v,
         break;
     }
     case K_MAXEXP: ok = vf_parse_u32(tok[1], &q->max_expansions) == 0; break;
+    case K_CLEARANCE: /* optional: written only when not 0 */
+        ok = vf_parse_u32(tok[1], &q->clearance) == 0 && q->clearance != 0;
+        break;
     case K_BUDGET: ok = vf_parse_u32(tok[1], &v->budget) == 0; break;
     case K_STATUS: {
         const char *name;
@@ -341,7 +345,7 @@ static int finish_vector(parser *ps, vf_vector *v, const vector_state *st)
 {
     const vf_outcome *e = &v->expect;
     uint32_t want = K_QUERY;
-    uint32_t seen = st->seen;
+    uint32_t seen = st->seen & ~(uint32_t)K_CLEARANCE; /* optional */
 
     if ((seen & K_QUERY) != K_QUERY)
         return fail(ps, "vector: a query key or the status is missing");

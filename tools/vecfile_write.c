@@ -200,6 +200,8 @@ static void write_vector(const vf_file *f, const vf_vector *v, vf_text *t)
     put_key_u(t, "diagonal", q->diagonal_cost);
     put_key_i_text(t, "weight", q->weight, v->weight_text);
     put_key_u(t, "max-expansions", q->max_expansions);
+    if (q->clearance != 0) /* sized queries only: older files unchanged */
+        put_key_u(t, "clearance", q->clearance);
     put_key_u(t, "budget", v->budget);
     put_key_i_text(t, "status", e->status,
                    vf_status_known(e->status) ? ls_status_name(e->status)

@@ -21,6 +21,8 @@
  *                   pathcheck.vec
  *   vecgen_flow.c   flow.vec: flow fields, each checked cell by cell
  *                   against the oracle's model
+ *   vecgen_clearance.c  clearance.vec: sized queries, each compared whole
+ *                   with the oracle's search
  *
  * All state travels in one gen per vector file, passed by pointer; the
  * files hold no mutable globals (only const tables). Every helper that can
@@ -415,5 +417,9 @@ void fam_follow(gen *g);
 /* ---- vecgen_flow.c: flow.vec, each line checked against the oracle's
  * flow-field model (tests/oracle/flow.c) before it is recorded ---------- */
 void fam_flow(gen *g);
+
+/* ---- vecgen_clearance.c: clearance.vec, sized queries, each compared
+ * whole with the oracle's search on the grid the size sees ------------- */
+void fam_clearance(gen *g);
 
 #endif

@@ -380,10 +380,10 @@ static int is_option_error(ls_status st)
 
 /* What validating a JPS query must give, worked out apart from the JPS
  * code: the option checks every algorithm shares (ls_query_validate of the
- * same query as A*), then JPS's own two (connectivity and corner rule,
- * then a passable cell costing more than 1 anywhere on the grid, found by
- * scanning vecgen's copy of the cells), then the rest of the A* checks
- * (bounds, blocked cells, the start's f). */
+ * same query as A*), then JPS's own (connectivity and corner rule; a
+ * clearance above 1; then a passable cell costing more than 1 anywhere on
+ * the grid, found by scanning vecgen's copy of the cells), then the rest
+ * of the A* checks (bounds, blocked cells, the start's f). */
 static ls_status jps_expected_validation(const gen *g, const ls_query *q)
 {
     ls_query a = *q;
@@ -395,6 +395,9 @@ static ls_status jps_expected_validation(const gen *g, const ls_query *q)
         return st;
     if (q->connectivity != LS_CONNECT_8 || q->corner_rule != LS_CORNERS_NONE)
         return LS_ERR_UNSUPPORTED;
+    /* JPS takes no size (nor one above the cap, as any query). */
+    if (q->clearance > 1u)
+        return LS_ERR_BAD_CLEARANCE;
     for (i = 0; i < n; i++)
         if (g->cells[i] > 1)
             return LS_ERR_NOT_UNIFORM;

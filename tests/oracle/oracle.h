@@ -91,8 +91,10 @@ int64_t tu_step_cost(const uint8_t *cells, int32_t width, int32_t height,
 /* Optimal cost from q's start to q's goal by a plain Dijkstra (own binary
  * heap, lazy deletion); -1 if unreachable, -2 if out of memory. *reached
  * (optional) receives the number of cells reachable from the start. This
- * and the other models that take a grid and q see the grid q's clearance
- * sees (or_query_cells); those that take cells take them as given. */
+ * and every other model that takes q honour q->clearance: they work on
+ * the cells that clearance sees (or_query_cells, or_sized_cells of the
+ * cells given), all but tu_step_cost, the step rule on the cells as
+ * given. */
 int64_t tu_dijkstra(const ls_grid *grid, const ls_query *q,
                     uint32_t *reached);
 

@@ -285,15 +285,25 @@ int64_t tu_dijkstra_cells(const uint8_t *cells, int32_t width, int32_t height,
     view v;
     size_t goal;
     int64_t answer, *dist;
+    uint8_t *sized = NULL;
 
     v.cells = cells;
     v.grid = NULL;
     v.width = width;
     v.height = height;
-    if (!passable(&v, q->goal_x, q->goal_y))
+    if (q->clearance > 1u) { /* the cells this clearance sees */
+        sized = or_sized_cells(cells, width, height, q->clearance);
+        if (!sized)
+            return -2;
+        v.cells = sized;
+    }
+    if (!passable(&v, q->goal_x, q->goal_y)) {
+        free(sized);
         return -1;
+    }
     goal = (size_t)q->goal_y * (size_t)width + (size_t)q->goal_x;
     dist = dijkstra(&v, q, goal, NULL);
+    free(sized);
     if (!dist)
         return -2;
     answer = dist[goal];
