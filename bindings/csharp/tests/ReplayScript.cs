@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // ReplayScript.cs - a reader of replay scripts (docs/replay.md, versions 1
-// and 2) for the C# crowd vectors: the settings, the agents, the events in
-// file order, and the map (read with examples/MovingAi.cs, movingai/'s
+// to 3) for the C# crowd vectors: the settings, the agents (with version
+// 3's radius and priority), the events in file order (version 3's
+// avoidance switches among them), and the map (read with examples/MovingAi.cs, movingai/'s
 // rules). It takes what cli/replay_read.c takes and refuses what it
 // refuses with "FILE:LINE: reason", though not always in the same words:
 // the vectors are valid scripts, and the messages are the CLI's business.
@@ -14,7 +15,7 @@ using Lockstar.Examples;
 
 namespace Lockstar.Tests
 {
-    public enum ReplayKind { Move, Set, Rect, Group }
+    public enum ReplayKind { Move, Set, Rect, Group, Avoidance }
 
     /// <summary>One `at` line.</summary>
     public sealed class ReplayEvent
@@ -26,6 +27,7 @@ namespace Lockstar.Tests
         public int W = 1, H = 1;  // rect
         public byte Cost;         // set, rect
         public long[] Ids;        // group, in the order named
+        public bool On;           // avoidance
         public uint Line;
     }
 
@@ -34,6 +36,8 @@ namespace Lockstar.Tests
         public long Id;
         public int X, Y;
         public int Speed;         // raw fix16
+        public int Radius;        // raw fix16, version 3 (0: a point)
+        public int Priority;      // version 3
         public uint Line;
     }
 
@@ -51,6 +55,7 @@ namespace Lockstar.Tests
         public Query Options = Query.Defaults();
         public uint Budget;
         public uint Ticks;
+        public bool Avoidance;    // version 3's 'avoidance on': on from tick 0
         public readonly List<ReplayAgent> Agents = new List<ReplayAgent>();
         public readonly List<ReplayEvent> Events = new List<ReplayEvent>();
         public int Width, Height;
@@ -73,7 +78,7 @@ namespace Lockstar.Tests
 
         void Parse(byte[] text)
         {
-            uint mapAt = 0, cellAt = 0, swampAt = 0, budgetAt = 0, ticksAt = 0;
+            uint mapAt = 0, cellAt = 0, swampAt = 0, budgetAt = 0, ticksAt = 0, avoidAt = 0;
             int start = 0;
             line = 0;
             while (start < text.Length) {
@@ -92,8 +97,8 @@ namespace Lockstar.Tests
                 if (Version == 0) {
                     if (w[0] != "lockstar-replay" || w.Length != 2)
                         throw Fail("a replay script starts with 'lockstar-replay 1'");
-                    if (w[1] != "1" && w[1] != "2")
-                        throw Fail("unsupported replay version '" + w[1] + "' (this reader reads 1 and 2)");
+                    if (w[1] != "1" && w[1] != "2" && w[1] != "3")
+                        throw Fail("unsupported replay version '" + w[1] + "' (this reader reads 1, 2 and 3)");
                     Version = (uint)(w[1][0] - '0');
                     continue;
                 }
@@ -104,6 +109,11 @@ namespace Lockstar.Tests
                 case "budget": Once(ref budgetAt, w, 2); Budget = Number(w[1], 0, uint.MaxValue, "budget"); break;
                 case "ticks": Once(ref ticksAt, w, 2); Ticks = Number(w[1], 0, MaxTicks, "tick count"); break;
                 case "options": ReadOptions(w); break;
+                case "avoidance":
+                    NeedsV3("avoidance");
+                    Once(ref avoidAt, w, 2);
+                    Avoidance = OnOff(w[1]);
+                    break;
                 case "agent": ReadAgent(w); break;
                 case "at": ReadAt(w); break;
                 case "lockstar-replay": throw Fail("a second 'lockstar-replay' line");
@@ -136,6 +146,19 @@ namespace Lockstar.Tests
                 w.Add(part);
             }
             return w.ToArray();
+        }
+
+        // A version 3 word in an older script is refused at its line.
+        void NeedsV3(string word)
+        {
+            if (Version < 3)
+                throw Fail("'" + word + "' needs 'lockstar-replay 3' (this script says 'lockstar-replay " + Version + "')");
+        }
+
+        bool OnOff(string text)
+        {
+            if (text != "on" && text != "off") throw Fail("bad avoidance setting (expected on or off): '" + text + "'");
+            return text == "on";
         }
 
         void Once(ref uint seen, string[] w, int words)
@@ -251,13 +274,33 @@ namespace Lockstar.Tests
 
         void ReadAgent(string[] w)
         {
-            if (w.Length != 4) throw Fail("'agent' takes 3 values: ID X,Y SPEED");
+            if (w.Length > 4 && (w[4] == "radius" || w[4] == "priority")) NeedsV3(w[4]);
+            if (Version < 3 ? w.Length != 4 : w.Length != 4 && w.Length != 6 && w.Length != 8)
+                throw Fail("'agent' takes 3 values: ID X,Y SPEED" + (Version < 3 ? "" : " [radius R] [priority P]"));
             ReplayAgent a = new ReplayAgent();
             a.Id = Id(w[1]);
             if (declared.Contains(a.Id)) throw Fail("agent " + w[1] + " is declared twice");
             if (Agents.Count == (int)MaxAgents) throw Fail("too many agents (at most 100000)");
             Pair(w[2], 0, "cell (expected X,Y: whole numbers below 16384)", out a.X, out a.Y);
             a.Speed = Decimal(w[3], "speed");
+            // radius R and priority P in either order, each once. Whether the
+            // radius fits the cell size is the library's answer (Run).
+            bool radius = false, priority = false;
+            for (int k = 4; k + 1 < w.Length; k += 2) {
+                bool isRadius = w[k] == "radius";
+                if (!isRadius && w[k] != "priority")
+                    throw Fail("unknown agent setting (expected radius or priority): '" + w[k] + "'");
+                if (isRadius ? radius : priority) throw Fail("'" + w[k] + "' is given twice on one line");
+                if (isRadius) {
+                    radius = true;
+                    if (Lib.TryParseFix16(w[k + 1], out a.Radius) != Status.Ok || a.Radius < 0 ||
+                        a.Radius > Limits.CrowdMaxRadius)
+                        throw Fail("bad radius (expected a decimal from 0 to 64): '" + w[k + 1] + "'");
+                } else {
+                    priority = true;
+                    a.Priority = (int)Number(w[k + 1], 0, Limits.CrowdMaxPriority, "priority");
+                }
+            }
             a.Line = line;
             declared.Add(a.Id);
             Agents.Add(a);
@@ -300,8 +343,15 @@ namespace Lockstar.Tests
                 e.Ids = new long[w.Length - 4];
                 for (int i = 4; i < w.Length; i++) e.Ids[i - 4] = Known(w[i]);
                 break;
+            case "avoidance":
+                NeedsV3("avoidance");
+                if (w.Length != 4) throw Fail("'at T avoidance' takes on or off");
+                e.Kind = ReplayKind.Avoidance;
+                e.On = OnOff(w[3]);
+                break;
             default:
-                throw Fail("unknown order: '" + w[2] + "' (expected move, set, rect" + (Version >= 2 ? " or group)" : ")"));
+                throw Fail("unknown order: '" + w[2] + "' (expected move, set, rect" +
+                           (Version >= 3 ? ", group or avoidance)" : Version >= 2 ? " or group)" : ")"));
             }
             Events.Add(e);
         }
@@ -327,6 +377,17 @@ namespace Lockstar.Tests
                     throw Fail(e.Kind.ToString().ToLowerInvariant() + " " + e.X + "," + e.Y + " is outside the " +
                                Width + "x" + Height + " map");
             }
+        }
+
+        /// <summary>Does --trace add ' r R v VX,VY' (cli_replay_shows_bodies)? In a version 3
+        /// script that turns avoidance on or gives any agent a radius.</summary>
+        public bool ShowsBodies()
+        {
+            if (Version < 3) return false;
+            if (Avoidance) return true;
+            foreach (ReplayAgent a in Agents) if (a.Radius > 0) return true;
+            foreach (ReplayEvent e in Events) if (e.Kind == ReplayKind.Avoidance && e.On) return true;
+            return false;
         }
 
         /// <summary>What the replay gives the crowd: one field slot per distinct group goal,

@@ -12,6 +12,15 @@
 # then a copy of two vectors with one digest changed in each must be caught
 # at those lines, and a bad script refused with its line (so the runner is
 # shown to compare, not just to run).
+# Version 3 (sizes and avoidance): 16 scripts of tools/avoidgen.awk (one
+# of each kind) recorded here by `lockstar replay --trace --check` must
+# replay identically through C# (`--crowd`: trace columns ' r R v VX,VY',
+# the 'check:' and 'arrived:' lines), `--replay --check` must exit as the
+# CLI does (1 on an overlap), a recording with one velocity and one check
+# line changed must be caught at those lines, and version 3's lines in a
+# version 2 script and a radius too large for the cell size refused with
+# their lines; vectors/avoid/ (320 scripts with their recorded `--check`
+# outputs), once recorded, must replay byte for byte.
 # Run by `make check` when configure found mono (bindings/csharp/csharp.am).
 # Exit 0 = pass, 1 = fail.
 set -u
@@ -29,7 +38,7 @@ say() { echo "crowd.sh: $*"; fail=1; }
 rc=$?
 cat "$tmp/out"
 [ "$rc" -eq 0 ] || say "the C# crowd differs from vectors/crowd (exit $rc, above)"
-grep -q '^csharp crowd vectors: 480 scripts (160 of version 2), 960 runs, .* 0 differ$' "$tmp/out" ||
+grep -q '^csharp crowd vectors: 480 scripts (160 of version 2, 0 of version 3), 960 runs, .* 0 differ$' "$tmp/out" ||
     say "expected all 480 scripts (160 of version 2) in 960 runs"
 
 "$MONO" "$exe" --replay "$top_srcdir/examples/rts.replay" >"$tmp/rts" 2>&1 ||
@@ -80,7 +89,7 @@ lines=$(wc -l <"$tmp/v/s400.out" | tr -d ' ')
 for want in \
     "s000.replay (3 threads): line 3: expected 'tick 2 0123456789abcdef', got '$good3'" \
     "s400.replay (3 threads): line $lines: expected 'final 0000000000000000', got '$goodf'" \
-    "2 scripts (1 of version 2), 2 runs," " 2 differ"; do
+    "2 scripts (1 of version 2, 0 of version 3), 2 runs," " 2 differ"; do
     grep -qF "$want" "$tmp/out" || say "tampered vectors: missing '$want'"
 done
 [ "$fail" -eq 0 ] || sed 's/^/  /' "$tmp/out"
@@ -93,5 +102,83 @@ rc=$?
 grep -qF "s999.replay:4: 'group' orders need 'lockstar-replay 2'" "$tmp/out" ||
     say "a bad script: expected its line 4 named, got: $(cat "$tmp/out")"
 
-[ "$fail" -eq 0 ] && echo "crowd.sh: the C# crowd replays every vector and both examples; the tampered copy was caught"
+# Version 3, recorded here by the CLI: one script of each of
+# avoidgen.awk's 16 kinds (circles, crossings, corridors, gates, sized
+# paths, priorities, walls, edits under discs, avoidance switched, groups,
+# budgets, cell sizes, packed starts), all traced and checked.
+if [ -x "$cli" ]; then
+    mkdir "$tmp/a"
+    for i in 0 21 42 63 84 105 126 147 160 189 210 231 252 273 294 315; do
+        name=$(printf 'a%03d' $i)
+        awk -v what=map -v n=$i -f "$top_srcdir/tools/avoidgen.awk" >"$tmp/a/$name.map"
+        awk -v what=script -v n=$i -f "$top_srcdir/tools/avoidgen.awk" >"$tmp/a/$name.replay"
+        "$cli" replay "$tmp/a/$name.replay" --trace --check --threads 2 >"$tmp/a/$name.trace" 2>/dev/null
+        [ $? -le 1 ] || say "$name.replay: lockstar replay failed"
+    done
+    "$MONO" "$exe" --crowd "$tmp/a" >"$tmp/out" 2>&1 || say "version 3 through C# differs from lockstar replay (exit $?)"
+    cat "$tmp/out"
+    grep -q '^csharp crowd vectors: 16 scripts (0 of version 2, 16 of version 3), 32 runs, .* 0 differ$' "$tmp/out" ||
+        say "expected 16 version 3 scripts in 32 runs, 0 differ"
+    # --replay --check exits as the CLI: 1 after an overlap (a160 blocks
+    # cells under discs), 0 without.
+    for name in a160 a000; do
+        "$MONO" "$exe" --replay "$tmp/a/$name.replay" --check >"$tmp/r" 2>&1
+        rc=$?
+        "$cli" replay "$tmp/a/$name.replay" --check >"$tmp/r.c" 2>/dev/null
+        want=$?
+        [ "$rc" -eq "$want" ] || say "$name --check: exit $rc, lockstar replay's $want"
+        cmp -s "$tmp/r" "$tmp/r.c" || say "$name --check: differs from lockstar replay --check"
+    done
+    grep -q '^check: .* wall overlaps in ' "$tmp/a/a160.trace" || say "a160.trace: no overlap recorded to exit 1 on"
+    # Tampered: a velocity in a trace line, the check line of another.
+    mkdir "$tmp/t"
+    cp "$tmp/a/a084.replay" "$tmp/a/a084.map" "$tmp/a/a160.replay" "$tmp/a/a160.map" "$tmp/t/"
+    vline=$(grep -n ' v [-0-9]*,[-0-9]*$' "$tmp/a/a084.trace" | grep -v ' v 0,0$' | head -1 | cut -d: -f1)
+    good=$(sed -n "${vline}p" "$tmp/a/a084.trace")
+    sed "${vline}s/ v [-0-9]*,/ v 7,/" "$tmp/a/a084.trace" >"$tmp/t/a084.trace"
+    bad=$(sed -n "${vline}p" "$tmp/t/a084.trace")
+    cline=$(grep -n '^check: ' "$tmp/a/a160.trace" | cut -d: -f1)
+    goodc=$(sed -n "${cline}p" "$tmp/a/a160.trace")
+    sed "${cline}s/.*/check: 320 ticks, 0 overlaps/" "$tmp/a/a160.trace" >"$tmp/t/a160.trace"
+    "$MONO" "$exe" --crowd "$tmp/t" --threads 3 >"$tmp/out" 2>&1
+    rc=$?
+    [ "$rc" -eq 1 ] || say "tampered version 3: exit $rc, expected 1"
+    for want in \
+        "a084.replay (3 threads): line $vline: expected '$bad', got '$good'" \
+        "a160.replay (3 threads): line $cline: expected 'check: 320 ticks, 0 overlaps', got '$goodc'" \
+        "2 scripts (0 of version 2, 2 of version 3), 2 runs," " 2 differ"; do
+        grep -qF "$want" "$tmp/out" || say "tampered version 3: missing '$want'"
+    done
+    # Refused with their lines: a radius in a version 2 script, a radius
+    # whose clearance class passes 16 at cell size 0.25 (the library's
+    # LS_ERR_BAD_RADIUS), an avoidance order in a version 1 script.
+    printf 'lockstar-replay 2\nmap a000.map\nagent 1 15,8 1 radius 0.5\nticks 3\n' >"$tmp/a/b1.replay"
+    printf 'lockstar-replay 3\nmap a000.map\ncell 0.25\nagent 1 15,8 0.1\nagent 2 15,9 0.1 priority 3 radius 4\nticks 3\n' \
+        >"$tmp/a/b2.replay"
+    printf 'lockstar-replay 1\nmap a000.map\nagent 1 15,8 1\nat 1 avoidance on\nticks 3\n' >"$tmp/a/b3.replay"
+    for want in "b1.replay:3: 'radius' needs 'lockstar-replay 3' (this script says 'lockstar-replay 2')" \
+        "b2.replay:5: the radius is too large for the cell size: its clearance class would be above 16 (LS_ERR_BAD_RADIUS)" \
+        "b3.replay:4: 'avoidance' needs 'lockstar-replay 3' (this script says 'lockstar-replay 1')"; do
+        f=${want%%:*}
+        "$MONO" "$exe" --replay "$tmp/a/$f" >"$tmp/out" 2>&1
+        rc=$?
+        [ "$rc" -eq 2 ] || say "$f: exit $rc, expected 2"
+        grep -qF "$want" "$tmp/out" || say "$f: expected '$want', got: $(cat "$tmp/out")"
+    done
+fi
+
+# vectors/avoid/, once recorded (tools/avoidgen.sh): every script against
+# its .trace or .out, with 1 thread and with 2, 3 or 8.
+if ls "$top_srcdir"/vectors/avoid/a*.out >/dev/null 2>&1; then
+    "$MONO" "$exe" --crowd "$top_srcdir/vectors/avoid" >"$tmp/out" 2>&1
+    rc=$?
+    cat "$tmp/out"
+    [ "$rc" -eq 0 ] || say "the C# crowd differs from vectors/avoid (exit $rc, above)"
+    n=$(sed -n 's/^csharp crowd vectors: \([0-9]*\) scripts .* 0 differ$/\1/p' "$tmp/out")
+    [ "${n:-0}" -ge 300 ] || say "expected at least 300 scripts of vectors/avoid to match"
+else
+    echo "crowd.sh: vectors/avoid/ has no recorded outputs yet: not replayed"
+fi
+
+[ "$fail" -eq 0 ] && echo "crowd.sh: the C# crowd replays every vector and both examples; the tampered copies were caught"
 [ "$fail" -eq 0 ]
