@@ -75,7 +75,7 @@ static int64_t unit_of(int64_t x, int64_t y, int64_t *ux, int64_t *uy)
 {
     uint64_t ax = (uint64_t)(x < 0 ? -x : x), ay = (uint64_t)(y < 0 ? -y : y);
     const int bl = bitlen(ax > ay ? ax : ay);
-    uint64_t len, X, Y;
+    uint64_t len, inv, X, Y;
     int64_t qx, qy, length;
 
     if (bl <= 31) {
@@ -86,8 +86,11 @@ static int64_t unit_of(int64_t x, int64_t y, int64_t *ux, int64_t *uy)
         Y = ay >> (bl - 31);
     }
     len = ls__isqrt_floor(X * X + Y * Y);   /* >= 2^30 */
-    qx = (int64_t)((X << Q) / len);
-    qy = (int64_t)((Y << Q) / len);
+    /* One division: inv = floor(2^61 / len) <= 2^31, X * inv < 2^62; the
+     * components come out rounded down (by at most a unit of Q20). */
+    inv = ((uint64_t)1 << 61) / len;
+    qx = (int64_t)((X * inv) >> 41);
+    qy = (int64_t)((Y * inv) >> 41);
     *ux = x < 0 ? -qx : qx;
     *uy = y < 0 ? -qy : qy;
     length = bl <= 31 ? (int64_t)(len >> (31 - bl))
@@ -300,26 +303,30 @@ static int cutoff_side(int64_t a, int64_t r, int64_t w2)
     return q >= ((int64_t)1 << 28) || q * q > w2;
 }
 
-/* (x, y) / len in Q20, for |(x, y)| close to len (the legs): both shifted
- * right together until below 2^42 (x * 2^20 < 2^62); len >= |x|, |y|
- * keeps the shifted len at 2^41 or more when a shift was needed. */
+/* (x, y) / len in Q20, for |(x, y)| <= len (the legs, where it is close
+ * to len): magnitudes shifted together so that len is in [2^41, 2^42)
+ * (|x|, |y| <= len stay below 2^42), then one division, inv = floor(2^62
+ * / len) <= 2^21, and |x| * inv < 2^63; components rounded toward zero. */
 static void scaled_unit(int64_t x, int64_t y, int64_t len, int64_t *ux,
                         int64_t *uy)
 {
-    const uint64_t ax = (uint64_t)(x < 0 ? -x : x), ay = (uint64_t)(y < 0 ? -y : y);
-    uint64_t m = ax > ay ? ax : ay;
-    int s;
-    if ((uint64_t)len > m)
-        m = (uint64_t)len;
-    s = bitlen(m) - 42;
+    uint64_t ax = (uint64_t)(x < 0 ? -x : x), ay = (uint64_t)(y < 0 ? -y : y);
+    uint64_t l = (uint64_t)len, inv;
+    const int s = bitlen(l) - 42;
     if (s > 0) {
-        const int64_t d = (int64_t)1 << s;
-        x /= d;
-        y /= d;
-        len /= d;
+        ax >>= s;
+        ay >>= s;
+        l >>= s;
+    } else if (s < 0) {
+        ax <<= -s;
+        ay <<= -s;
+        l <<= -s;
     }
-    *ux = x * ONE / len;
-    *uy = y * ONE / len;
+    inv = ((uint64_t)1 << 62) / l;
+    ax = (ax * inv) >> 42;
+    ay = (ay * inv) >> 42;
+    *ux = x < 0 ? -(int64_t)ax : (int64_t)ax;
+    *uy = y < 0 ? -(int64_t)ay : (int64_t)ay;
 }
 
 /* 0 .. hi for radii and priorities. */
@@ -356,8 +363,9 @@ static void agent_line(const ls__avoid_body *s, const ls__avoid_body *o,
 
     if (dist2 > r * r) {
         int64_t dot1;
-        wx = rvx - px / horizon;                         /* < 2^26.6 */
-        wy = rvy - py / horizon;
+        /* |p| <= 2^26, horizon <= 2^10: a 32-bit division, same value */
+        wx = rvx - (int32_t)px / (int32_t)horizon;       /* < 2^26.6 */
+        wy = rvy - (int32_t)py / (int32_t)horizon;
         dot1 = wx * px + wy * py;                        /* < 2^54 */
         if (dot1 < 0 && cutoff_side(-dot1, r, wx * wx + wy * wy)) {
             int64_t nx, ny;
@@ -431,8 +439,13 @@ done:
      * Q20 x u < 2^48; u * 100 < 2^35. */
     {
         const int64_t mine = det(l->dx, l->dy, ux, uy) <= 0 ? pi : pj;
-        l->px = svx + ux * (mine + 1) / (pi + pj + 2);
-        l->py = svy + uy * (mine + 1) / (pi + pj + 2);
+        if (pi == pj) {          /* the same value, without a division */
+            l->px = svx + ux / 2;
+            l->py = svy + uy / 2;
+        } else {
+            l->px = svx + ux * (mine + 1) / (pi + pj + 2);
+            l->py = svy + uy * (mine + 1) / (pi + pj + 2);
+        }
     }
 }
 
@@ -449,9 +462,11 @@ static int64_t box_dist2(const ls__avoid_box *b, int64_t x, int64_t y)
 }
 
 /* The wall half-plane n.v <= c as a line: point c * n, direction n
- * turned so that det(d, v - p) = c - n.v. */
-static void wall_line(const ls__avoid_body *s, const ls__avoid_box *b,
-                      ls__avoid_line *l)
+ * turned so that det(d, v - p) = c - n.v. 0 (no line) when the box is out
+ * of reach this tick: floor(d) - radius - 2 >= ms, so every |v| <= ms
+ * keeps it (tested exactly: d^2 >= (radius + ms + 3)^2 < 2^50). */
+static int wall_line(const ls__avoid_body *s, const ls__avoid_box *b,
+                     int64_t ms, ls__avoid_line *l)
 {
     const int64_t x0 = b->x0 < b->x1 ? b->x0 : b->x1;
     const int64_t x1 = b->x0 < b->x1 ? b->x1 : b->x0;
@@ -460,8 +475,11 @@ static void wall_line(const ls__avoid_body *s, const ls__avoid_box *b,
     const int64_t x = s->x, y = s->y, r = clamp0(s->radius, RLIM);
     const int64_t qx = sat((x < x0 ? x0 : x > x1 ? x1 : x) - x, PLIM);
     const int64_t qy = sat((y < y0 ? y0 : y > y1 ? y1 : y) - y, PLIM);
-    int64_t nx, ny, c = 0;
+    const int64_t d2 = qx * qx + qy * qy;                /* < 2^53 */
+    int64_t nx, ny, d, c = 0;
 
+    if (d2 >= (r + ms + 3) * (r + ms + 3))
+        return 0;
     if (qx == 0 && qy == 0) {
         /* Centre inside: do not go deeper than the nearest face. */
         int64_t best = x - x0;
@@ -471,16 +489,29 @@ static void wall_line(const ls__avoid_body *s, const ls__avoid_box *b,
         if (y - y0 < best) { best = y - y0; nx = 0; ny = ONE; }
         if (y1 - y < best) { nx = 0; ny = -ONE; }
     } else {
-        const int64_t d = unit_of(qx, qy, &nx, &ny);  /* exact floor */
+        /* Beside a face the normal is an axis and d exact; only a corner
+         * needs the square root (unit_of's length is the exact floor). */
+        if (qx == 0) {
+            nx = 0;
+            ny = qy < 0 ? -ONE : ONE;
+            d = qy < 0 ? -qy : qy;
+        } else if (qy == 0) {
+            nx = qx < 0 ? -ONE : ONE;
+            ny = 0;
+            d = qx < 0 ? -qx : qx;
+        } else {
+            d = unit_of(qx, qy, &nx, &ny);
+        }
         /* Two raw units spare cover the rounding of n and of the point;
          * the exact check at the end covers the rest. */
-        if (qx * qx + qy * qy >= r * r && d - r > 2)
+        if (d2 >= r * r && d - r > 2)
             c = d - r - 2;
     }
     l->px = c * nx / ONE;                            /* 2^26 x 2^20 */
     l->py = c * ny / ONE;
     l->dx = -ny;
     l->dy = nx;
+    return 1;
 }
 
 void ls__avoid_velocity(const ls__avoid_body *self, int32_t pref_vx,
@@ -493,7 +524,7 @@ void ls__avoid_velocity(const ls__avoid_body *self, int32_t pref_vx,
     const int64_t tau = horizon < 1 ? 1 : horizon > 1024 ? 1024 : horizon;
     const uint32_t nn = near_count < LS__AVOID_MAX_NEAR ? near_count
                                                         : LS__AVOID_MAX_NEAR;
-    const uint32_t n = wall_count + nn;
+    uint32_t n, nw = 0;   /* lines in all; wall lines (boxes in reach) */
     int64_t rx, ry, ox, oy;
     uint32_t i, fail;
     int k;
@@ -504,15 +535,16 @@ void ls__avoid_velocity(const ls__avoid_body *self, int32_t pref_vx,
     if (ms == 0)
         return;
     for (i = 0; i < wall_count; i++)
-        wall_line(self, &walls[i], &scratch[i]);
+        nw += (uint32_t)wall_line(self, &walls[i], ms, &scratch[nw]);
     for (i = 0; i < nn; i++)
-        agent_line(self, &near[i], tau, &scratch[wall_count + i]);
+        agent_line(self, &near[i], tau, &scratch[nw + i]);
+    n = nw + nn;
     view.a = scratch;
     view.na = n;
     view.b = scratch;
     ox = sat(pref_vx, 2 * VLIM);
     oy = sat(pref_vy, 2 * VLIM);
-    for (i = wall_count; i < n; i++) {
+    for (i = nw; i < n; i++) {
         const ls__avoid_line *l = &scratch[i];
         if (det(l->dx, l->dy, ox - l->px, oy - l->py) < 0) {
             /* Keep right: pref itself collides with this (the nearest
@@ -522,7 +554,7 @@ void ls__avoid_velocity(const ls__avoid_body *self, int32_t pref_vx,
              * priority 99 facing a 0 turns by 1/404). Symmetric jams (a
              * circle of agents all heading for its centre) otherwise
              * balance every sideways push to zero. |o| < 2^26: o * 100. */
-            const ls__avoid_body *o = &near[i - wall_count];
+            const ls__avoid_body *o = &near[i - nw];
             const int64_t num = clamp0(o->priority, 99) + 1;
             const int64_t den = 4 * (clamp0(self->priority, 99) + num + 1);
             const int64_t tx = ox - oy * num / den, ty = oy + ox * num / den;
@@ -533,9 +565,9 @@ void ls__avoid_velocity(const ls__avoid_body *self, int32_t pref_vx,
     }
     fail = lp2(&view, n, ms, ox, oy, 0, &rx, &ry);
     if (fail < n) {
-        if (fail < wall_count)
+        if (fail < nw)
             return;        /* walls alone empty: only through rounding */
-        lp3(scratch, wall_count, n, fail, ms, &rx, &ry);
+        lp3(scratch, nw, n, fail, ms, &rx, &ry);
     }
     clamp_disc(&rx, &ry, ms);
     /* Exact wall check on the integers: shrink v by k/16 until the moved

@@ -546,6 +546,53 @@ static void test_surrounded_it_keeps_the_walls(void)
     CU_ASSERT(sq64(vx) + sq64(vy) <= sq64(8192));
 }
 
+/* Any int32 at all, or one near a bound the solver saturates at. */
+static uint32_t wild_state = 99u;
+static int32_t wild(void)
+{
+    static const int32_t near_bounds[8] = { INT32_MIN, INT32_MAX, 0, 1, -1,
+                                            1 << 24, -(1 << 26), 0x400000 };
+    wild_state = wild_state * 1664525u + 1013904223u;
+    if ((wild_state >> 28) < 4)
+        return near_bounds[(wild_state >> 8) & 7u];
+    wild_state = wild_state * 1664525u + 1013904223u;
+    return (int32_t)(wild_state ^ (wild_state >> 16) * 40503u);
+}
+
+/* 3,000 calls on wild inputs (run under -fsanitize=undefined, this is
+ * the check that no product overflows): the result always within
+ * min(max_speed, 2^24) and repeatable. */
+static void test_wild_inputs_stay_bounded(void)
+{
+    ls__avoid_body nb[6];
+    ls__avoid_box walls[3];
+    int c, k;
+    for (c = 0; c < 3000; c++) {
+        ls__avoid_body me;
+        int32_t ms, vx, vy, wx, wy;
+        const int32_t px = wild(), py = wild(), tau = wild();
+        me = body(wild(), wild(), wild(), wild(), wild(), wild());
+        ms = wild();
+        for (k = 0; k < 6; k++)
+            nb[k] = body(wild(), wild(), wild(), wild(), wild(), wild());
+        for (k = 0; k < 3; k++) {
+            walls[k].x0 = wild();
+            walls[k].y0 = wild();
+            walls[k].x1 = wild();
+            walls[k].y1 = wild();
+        }
+        solve(&me, px, py, ms, tau, nb, 6, walls, 3, &vx, &vy);
+        solve(&me, px, py, ms, tau, nb, 6, walls, 3, &wx, &wy);
+        CU_ASSERT(vx == wx && vy == wy);
+        if (ms <= 0) {
+            CU_ASSERT(vx == 0 && vy == 0);
+        } else {
+            CU_ASSERT(sq64(vx) + sq64(vy)
+                      <= sq64(ms < (1 << 24) ? ms : (1 << 24)));
+        }
+    }
+}
+
 static void test_extreme_inputs_stay_defined(void)
 {
     static const ls__avoid_box walls[2] = { { INT32_MIN, INT32_MIN, INT32_MIN + 5, INT32_MAX },
@@ -675,6 +722,8 @@ int suite_avoid_register(void)
                      test_surrounded_it_keeps_the_walls) ||
         !CU_add_test(s, "extreme inputs stay defined",
                      test_extreme_inputs_stay_defined) ||
+        !CU_add_test(s, "wild inputs stay bounded",
+                     test_wild_inputs_stay_bounded) ||
         !CU_add_test(s, "golden outputs", test_golden_outputs))
         return -1;
     return 0;
