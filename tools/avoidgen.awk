@@ -26,7 +26,9 @@
 # generator below (products below 2^46, exact in awk's doubles), seeded
 # from I or the family; the circles use a Taylor series of our own rather
 # than the awk's sin and cos (libm's last bits differ between C libraries,
-# and a point rounded at .5 would move). The files are inputs, committed.
+# and a point rounded at .5 would move): mawk, gawk and gawk --posix
+# write the same bytes (busybox's awk, built without sqrt, cannot run it).
+# The files are inputs, committed.
 function rnd(k) { seed = (seed * 16807) % 2147483647; return seed % k }
 function pick(list,   parts, m) { m = split(list, parts, " "); return parts[1 + rnd(m)] }
 function abs(v) { return v < 0 ? -v : v }

@@ -10,7 +10,7 @@
 #   vectors/avoid/: 320 avoidance scripts with their maps (aNNN.map,
 #     aNNN.replay), and each script's recorded output: aNNN.out, what
 #     `lockstar replay aNNN.replay --check` printed, or, for the scripts of
-#     at most 1,200 agent-ticks (agents x ticks), aNNN.trace, what
+#     at most 1,000 agent-ticks (agents x ticks), aNNN.trace, what
 #     `--trace --check` printed (positions, radii and velocities pinned
 #     line by line, while the large scripts stay small on disk).
 #
@@ -48,7 +48,7 @@ while [ $i -lt "${AVOIDGEN_COUNT:-320}" ]; do
     awk -v what=map -v n=$i -f "$here/avoidgen.awk" >"$dir/$name.map"
     awk -v what=script -v n=$i -f "$here/avoidgen.awk" >"$dir/$name.replay"
     size=$(awk '$1 == "agent" { n++ } $1 == "ticks" { t = $2 } END { print n * t }' "$dir/$name.replay")
-    if [ "$size" -le 1200 ]; then ext=trace; opt=--trace; else ext=out; opt=; fi
+    if [ "$size" -le 1000 ]; then ext=trace; opt=--trace; else ext=out; opt=; fi
     rc=0
     "$cli" replay "$dir/$name.replay" $opt --check >"$dir/$name.$ext" || rc=$?
     [ $rc -le 1 ] || { echo "avoidgen: $name.replay: exit $rc" >&2; exit 1; }
