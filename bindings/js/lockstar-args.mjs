@@ -98,7 +98,7 @@ export function checkKeys(obj, known, what) {
 // The keys of a query object (lockstar.d.ts Query).
 export const QUERY_KEYS = ['startX', 'startY', 'goalX', 'goalY', 'connectivity', 'cornerRule',
   'heuristic', 'tieBreak', 'algorithm', 'straightCost', 'diagonalCost', 'weight',
-  'weightFix16', 'maxExpansions'];
+  'weightFix16', 'maxExpansions', 'clearance'];
 // The keys of a query's options without its ends (lockstar.d.ts
 // QueryOptions as the crowd and flow fields take them).
 export const OPTION_KEYS = QUERY_KEYS.slice(4);

@@ -25,21 +25,43 @@
 // memory like Grid: destroy() frees it at once; a forgotten one is freed
 // after the engine collects it.
 
-const CONFIG_SIZE = 112;   // sizeof(ls_crowd_config) on wasm32
-const AGENT_SIZE = 64;     // sizeof(ls_crowd_agent)
+// Byte layouts on wasm32 (lockstar_crowd.h). ls_crowd_config: the
+// options are an ls_query (60 bytes) at 32; phase and user are 4-byte
+// pointers at 108 and 112; the avoidance settings follow (issue 22).
+// attachCrowd compares CONFIG_SIZE with the struct_size that
+// ls_crowd_config_init writes, so other headers are refused at load.
+const CONFIG_SIZE = 128;   // sizeof(ls_crowd_config)
+const CONFIG = { budget: 92, threads: 96, flags: 100, maxFields: 104, avoidNeighbours: 116,
+  avoidHorizon: 120, stuckTicks: 124 };
+// ls_crowd_agent (88 bytes, int64 aligned): the fields to on_field at 56,
+// then radius 60, priority 64, vx 68, vy 72, clearance 76, stuck 80.
+const AGENT_SIZE = 88;
+const AVOIDANCE = 2;       // LS_CROWD_AVOIDANCE
 const BUFFER_TOO_SMALL = -14;
 const NO_QUERY = -16;
 const NOT_DONE = -17;
 const GROW_PATHS = 1;
 
 const CROWD_KEYS = ['width', 'height', 'capacity', 'pathPoints', 'world', 'cellSize', 'options',
-  'budget', 'threads', 'maxFields', 'growPaths'];
+  'budget', 'threads', 'maxFields', 'growPaths', 'avoidance', 'avoidNeighbours', 'avoidHorizon',
+  'stuckTicks'];
 
 export function attachCrowd(ls, h) {
   const { int32, uint32, int64, hex64, flatPoints, checkKeys, check, OPTION_KEYS } = h;
   const x = ls._x;
   const out = () => ls._s + 96;
-  const agentAt = () => ls._s + 128;   // an ls_crowd_agent (64 bytes) in the scratch block
+  const agentAt = () => ls._s + 128;   // an ls_crowd_agent (AGENT_SIZE bytes) in the scratch block
+  if (128 + AGENT_SIZE > 256) throw new Error('lockstar-crowd.mjs: the scratch block cannot hold an agent');
+  {
+    // The config this module writes is the one the library reads.
+    const p = ls._malloc(256);
+    x.ls_crowd_config_init(p);
+    const size = ls._u32(p);
+    ls._free(p);
+    if (size !== CONFIG_SIZE) {
+      throw new Error(`load: lockstar.wasm's ls_crowd_config is ${size} bytes, lockstar-crowd.mjs writes ${CONFIG_SIZE}: the module and the .wasm come from different versions`);
+    }
+  }
 
   // The state names, from the library (ls_crowd_state_name of 0..5).
   const STATES = Object.freeze([0, 1, 2, 3, 4, 5].map((s) => ls._cstring(x.ls_crowd_state_name(s))));
@@ -79,6 +101,12 @@ export function attachCrowd(ls, h) {
       headingX: dv.getInt32(p + 48, true),
       headingY: dv.getInt32(p + 52, true),
       onField: dv.getInt32(p + 56, true) !== 0,
+      radius: dv.getInt32(p + 60, true),
+      priority: dv.getInt32(p + 64, true),
+      vx: dv.getInt32(p + 68, true),
+      vy: dv.getInt32(p + 72, true),
+      clearance: dv.getUint32(p + 76, true),
+      stuck: dv.getUint32(p + 80, true),
     };
   }
 
@@ -87,8 +115,10 @@ export function attachCrowd(ls, h) {
     /**
      * ls_crowd_create. config: { width, height (required), capacity,
      * pathPoints, world ({ originX, originY, cellSize }) or cellSize,
-     * options (a query's options), budget, threads, maxFields, growPaths };
-     * what is left out has the header's default. threads (1..64) is
+     * options (a query's options), budget, threads, maxFields, growPaths,
+     * avoidance (LS_CROWD_AVOIDANCE: on from the first tick),
+     * avoidNeighbours, avoidHorizon, stuckTicks }; what is left out has the
+     * header's default. threads (1..64) is
      * accepted and kept: wasm32-wasi has no threads, so every search runs
      * on the caller's, with the same results as any thread count.
      */
@@ -122,19 +152,25 @@ export function attachCrowd(ls, h) {
           const st = writeOptions(c.options, p + 32, 'Crowd config.options');
           if (st < 0) check(st, 'new Crowd: config.options.weight');
         }
-        if (c.budget !== undefined) set32(88, uint32(c.budget, 'Crowd config.budget'));
-        if (c.threads !== undefined) set32(92, uint32(c.threads, 'Crowd config.threads'));
-        if (c.growPaths !== undefined) {
-          if (typeof c.growPaths !== 'boolean') throw new TypeError('Crowd config.growPaths must be a boolean');
-          set32(96, c.growPaths ? GROW_PATHS : 0);
+        if (c.budget !== undefined) set32(CONFIG.budget, uint32(c.budget, 'Crowd config.budget'));
+        if (c.threads !== undefined) set32(CONFIG.threads, uint32(c.threads, 'Crowd config.threads'));
+        let flags = 0;
+        for (const [key, flag] of [['growPaths', GROW_PATHS], ['avoidance', AVOIDANCE]]) {
+          if (c[key] === undefined) continue;
+          if (typeof c[key] !== 'boolean') throw new TypeError(`Crowd config.${key} must be a boolean`);
+          if (c[key]) flags |= flag;
         }
-        if (c.maxFields !== undefined) set32(100, uint32(c.maxFields, 'Crowd config.maxFields'));
+        set32(CONFIG.flags, flags);
+        if (c.maxFields !== undefined) set32(CONFIG.maxFields, uint32(c.maxFields, 'Crowd config.maxFields'));
+        for (const key of ['avoidNeighbours', 'avoidHorizon', 'stuckTicks']) {
+          if (c[key] !== undefined) set32(CONFIG[key], uint32(c[key], `Crowd config.${key}`));
+        }
         check(x.ls_crowd_create(p, 0, out()), 'new Crowd');
         const dv = ls._view();
         this.width = dv.getInt32(p + 4, true);
         this.height = dv.getInt32(p + 8, true);
         this.capacity = dv.getUint32(p + 12, true);
-        this.threads = dv.getUint32(p + 92, true);
+        this.threads = dv.getUint32(p + CONFIG.threads, true);
         this.world = { originX: dv.getInt32(p + 20, true), originY: dv.getInt32(p + 24, true), cellSize: dv.getInt32(p + 28, true) };
       } finally {
         ls._free(p);
@@ -143,6 +179,7 @@ export function attachCrowd(ls, h) {
       // handle.more: the crowd's buffer of ids for orderGroup (grown as needed).
       this._handle = ls._adopt(this, 'crowd', this._p);
       this._idRoom = 0;
+      this._grid = null;   // the last tick's grid, checkOverlaps' default
     }
     _live() {
       if (!this._p) throw new TypeError('this Crowd was destroyed');
@@ -198,10 +235,42 @@ export function attachCrowd(ls, h) {
     setSpeed(id, speed) {
       check(x.ls_crowd_set_speed(this._live(), int64(id, 'id'), int32(speed, 'speed')), 'crowd.setSpeed');
     }
+    /** ls_crowd_set_body: the agent's radius (raw fix16, 0 ..
+     * CROWD_MAX_RADIUS, its clearance class at most CLEARANCE_MAX in the
+     * crowd's frame) and priority (0 .. CROWD_MAX_PRIORITY), at once;
+     * LockstarError ERR_UNKNOWN_ID, ERR_BAD_RADIUS, ERR_BAD_PRIORITY. */
+    setBody(id, radius, priority = 0) {
+      check(x.ls_crowd_set_body(this._live(), int64(id, 'id'), int32(radius, 'radius'),
+        int32(priority, 'priority')), 'crowd.setBody');
+    }
+    /** ls_crowd_set_avoidance: on (true) or off (false) from the next tick on. */
+    setAvoidance(on) {
+      if (typeof on !== 'boolean') throw new TypeError('crowd.setAvoidance: on must be a boolean');
+      check(x.ls_crowd_set_avoidance(this._live(), on ? 1 : 0), 'crowd.setAvoidance');
+    }
+    /** ls_crowd_check_overlaps on grid (default: the grid of the last
+     * tick), now: { pairs, walls, pairA, pairB (the first overlapping
+     * pair, bigints, 0n without one), wallAgent, wallCell: { x, y } } (the
+     * library's exact test; nothing is worked out here). */
+    checkOverlaps(grid = this._grid) {
+      if (grid === null) throw new TypeError('crowd.checkOverlaps: no grid given and no tick run yet');
+      const p = agentAt();
+      check(x.ls_crowd_check_overlaps(this._live(), checkGridArg(grid, 'crowd.checkOverlaps'), p), 'crowd.checkOverlaps');
+      const dv = ls._view();
+      return {
+        pairs: dv.getUint32(p, true),
+        walls: dv.getUint32(p + 4, true),
+        pairA: dv.getBigInt64(p + 8, true),
+        pairB: dv.getBigInt64(p + 16, true),
+        wallAgent: dv.getBigInt64(p + 24, true),
+        wallCell: { x: dv.getInt32(p + 32, true), y: dv.getInt32(p + 36, true) },
+      };
+    }
     /** ls_crowd_tick: one tick on grid (the crowd's size; it may have been
      * edited since the last tick). Nothing is allocated here. */
     tick(grid) {
       check(x.ls_crowd_tick(this._live(), checkGridArg(grid, 'crowd.tick')), 'crowd.tick');
+      this._grid = grid;
     }
     /** The number of agents held. */
     count() {
@@ -319,6 +388,8 @@ export function attachCrowd(ls, h) {
         fields: Number(dv.getBigUint64(p + 32, true)),
         poolPoints: dv.getUint32(p + 40, true),
         poolUsed: dv.getUint32(p + 44, true),
+        stuck: Number(dv.getBigUint64(p + 48, true)),
+        movesCut: Number(dv.getBigUint64(p + 56, true)),
       };
     }
     /** Free the crowd now; again: nothing. */
@@ -326,6 +397,7 @@ export function attachCrowd(ls, h) {
       ls._destroy(this._handle);
       this._p = 0;
       this._idRoom = 0;
+      this._grid = null;
     }
   }
   ls.Crowd = Crowd;

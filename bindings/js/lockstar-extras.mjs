@@ -18,7 +18,7 @@ import { parseMapText } from './movingai.mjs';
 
 const EMPTY_DIGEST = 'cbf29ce484222325'; // ls_path_digest of no points
 const POINT_SIZE = 8;
-const QUERY_SIZE = 56;
+const QUERY_SIZE = 60;      // checked against ls_query_init by load()
 const RESULT_SIZE = 24;
 const AGENT_SIZE = 48;
 const BUFFER_TOO_SMALL = -14;
@@ -177,6 +177,14 @@ export function attachExtras(ls, h) {
   ls.worldSegmentLength = (world, ax, ay, bx, by) => {
     check(x.ls_world_segment_length(worldAt(world), int32(ax, 'ax'), int32(ay, 'ay'), int32(bx, 'bx'), int32(by, 'by'), out()), 'worldSegmentLength');
     return ls._i32(out());
+  };
+  /** ls_world_clearance: the clearance class of a disc of radius (raw
+   * fix16) in the frame: the least k >= 1 with (2k - 1) * cellSize >= 2 *
+   * radius; LockstarError ERR_BAD_RADIUS (negative, or k above
+   * CLEARANCE_MAX), ERR_BAD_FRAME. */
+  ls.worldClearance = (world, radius) => {
+    check(x.ls_world_clearance(worldAt(world), int32(radius, 'radius'), out()), 'worldClearance');
+    return ls._u32(out());
   };
   ls.worldPathLength = (world, path) => withPoints(path, 'path', (p, n) => {
     check(x.ls_world_path_length(worldAt(world), p, n, out()), 'worldPathLength');

@@ -72,6 +72,8 @@ export interface Constants {
   readonly CROWD_GROW_PATHS: 1; readonly CROWD_MAX_CAPACITY: number; readonly CROWD_MAX_FIELDS: number;
   readonly CROWD_FIELD_REACH: number;
   readonly FLOW_GOAL: 8; readonly FLOW_NONE: 9; readonly FLOW_MAX_GOALS: number;
+  readonly CLEARANCE_MAX: 16; readonly CROWD_AVOIDANCE: 2; readonly CROWD_MAX_RADIUS: number;
+  readonly CROWD_MAX_PRIORITY: 99; readonly CROWD_MAX_NEIGHBOURS: 32; readonly CROWD_MAX_HORIZON: 1024;
 }
 
 /** CONNECT_4 or CONNECT_8 */
@@ -121,6 +123,10 @@ export interface Query {
   weightFix16?: number;
   /** 0 = no limit (default) */
   maxExpansions?: number;
+  /** A unit's size: 0 (default) or 1 enter every passable cell; 2..CLEARANCE_MAX
+   * only cells whose clearance (grid.clearance) is at least this. A* on a full
+   * grid only (else the status ERR_BAD_CLEARANCE). */
+  clearance?: number;
 }
 
 /** Query options only (no start and goal), for checkPath. */
@@ -156,6 +162,9 @@ export interface Grid {
   /** Every cell, row-major (a copy). */
   cells(): Uint8Array;
   revision(): number;
+  /** ls_grid_clearance: 0 for a blocked cell, else k (1..CLEARANCE_MAX): the cell is the
+   * centre of a free (2k-1)x(2k-1) square. LockstarError ERR_BAD_CLEARANCE on a compact grid. */
+  clearance(x: number, y: number): number;
   /** ls_grid_digest (the map digest), 16 hex digits. */
   digest(): string;
   /** Free the grid now (idempotent); later calls throw TypeError. */
@@ -339,6 +348,14 @@ export interface CrowdConfig {
   maxFields?: number;
   /** CROWD_GROW_PATHS: grow the route pool in a tick rather than leave an agent 'no-room'. */
   growPaths?: boolean;
+  /** CROWD_AVOIDANCE: local avoidance on from the first tick (also crowd.setAvoidance). */
+  avoidance?: boolean;
+  /** Most neighbours an agent avoids, 1 .. CROWD_MAX_NEIGHBOURS (default 10). */
+  avoidNeighbours?: number;
+  /** Ticks ahead an agent avoids others, 1 .. CROWD_MAX_HORIZON (default 20). */
+  avoidHorizon?: number;
+  /** A moving agent stuck this many ticks in a row asks for a new path; 0 = never (default 40). */
+  stuckTicks?: number;
 }
 
 /** What a caller may read of an agent (ls_crowd_agent); world values raw fix16. */
@@ -361,12 +378,34 @@ export interface CrowdAgent {
   headingX: number; headingY: number;
   /** It belongs to a group's flow field. */
   onField: boolean;
+  /** Its disc's radius in world units (raw fix16; 0: a point) and priority (0..99). */
+  radius: number; priority: number;
+  /** Its move in the last tick (raw fix16; 0, 0 unless avoidance is on). */
+  vx: number; vy: number;
+  /** Its clearance class (ls.worldClearance of its radius). */
+  clearance: number;
+  /** Ticks it has been stuck (avoidance). */
+  stuck: number;
+}
+
+/** ls_crowd_overlaps: the library's exact overlap check of the discs now. */
+export interface CrowdOverlaps {
+  /** Pairs of agents whose discs overlap. */
+  pairs: number;
+  /** Agents whose disc overlaps a blocked cell or leaves the grid. */
+  walls: number;
+  /** The first overlapping pair, pairA < pairB; 0n, 0n without one. */
+  pairA: bigint; pairB: bigint;
+  /** The first agent (id order) overlapping a wall, 0n without one, and its first offending cell. */
+  wallAgent: bigint; wallCell: Point;
 }
 
 /** ls_crowd_stats: counters since creation. */
 export interface CrowdStats {
   requests: number; replans: number; expansions: number; searches: number; fields: number;
   poolPoints: number; poolUsed: number;
+  /** Requests made by agents stuck stuckTicks ticks; moves halved or cancelled by avoidance's resolution. */
+  stuck: number; movesCut: number;
 }
 
 /**
@@ -397,6 +436,13 @@ export interface Crowd {
   stop(id: CrowdId): void;
   /** From the next tick's movement on (> 0). */
   setSpeed(id: CrowdId, speed: number): void;
+  /** Radius (raw fix16, 0 .. CROWD_MAX_RADIUS, its clearance class at most CLEARANCE_MAX)
+   * and priority (0 .. CROWD_MAX_PRIORITY, default 0), at once (ERR_BAD_RADIUS, ERR_BAD_PRIORITY). */
+  setBody(id: CrowdId, radius: number, priority?: number): void;
+  /** Local avoidance on or off from the next tick on. */
+  setAvoidance(on: boolean): void;
+  /** Overlaps now on grid (default: the last tick's grid; TypeError before the first tick). */
+  checkOverlaps(grid?: Grid): CrowdOverlaps;
   /** One tick on grid (the crowd's size; edited or not since the last). Allocates nothing. */
   tick(grid: Grid): void;
   count(): number;
@@ -503,6 +549,8 @@ export interface Lockstar extends Constants {
   smoothPath(grid: Grid, path: PathLike, options?: Record<string, never>): Int32Array;
   /** ls_smooth_path into a buffer of capacity points (LockstarError with .count when too small). */
   smoothPathInto(grid: Grid, path: PathLike, capacity: number): Int32Array;
+  /** ls_smooth_path_sized: shortcuts only through cells of at least this clearance (0 or 1: smoothPath). */
+  smoothPathSized(grid: Grid, clearance: number, path: PathLike): Int32Array;
   /** Runs in lockstar-selftest.wasm (options.wasm: its bytes, module, URL or path; default: beside lockstar.mjs), fetched on the first call, never by load(). */
   selftest(options?: LoadOptions): Promise<SelftestReport>;
   selftestCaseName(index: number, options?: LoadOptions): Promise<string | null>;
@@ -524,6 +572,8 @@ export interface Lockstar extends Constants {
   worldDistance(ax: number, ay: number, bx: number, by: number): number;
   worldSegmentLength(world: World, ax: number, ay: number, bx: number, by: number): number;
   worldPathLength(world: World, path: PathLike): number;
+  /** ls_world_clearance: the clearance class of a disc of radius (raw fix16) in the frame. */
+  worldClearance(world: World, radius: number): number;
   lineCells(ax: number, ay: number, bx: number, by: number, capacity?: number): Int32Array;
   lineOfSight(grid: Grid, ax: number, ay: number, bx: number, by: number): boolean;
   /** The dearest cell on the segment, 0 when one is blocked. */

@@ -94,11 +94,20 @@ const CONSTANTS = Object.freeze({
   FLOW_GOAL: 8,
   FLOW_NONE: 9,
   FLOW_MAX_GOALS: 0x01000000,
+  CLEARANCE_MAX: 16,
+  CROWD_AVOIDANCE: 2,
+  CROWD_MAX_RADIUS: 0x00400000,
+  CROWD_MAX_PRIORITY: 99,
+  CROWD_MAX_NEIGHBOURS: 32,
+  CROWD_MAX_HORIZON: 1024,
 });
 
 // Byte layouts of the public structs on wasm32 (the node tests check the
-// sizes against the C compiler's through the library's own behaviour).
-const QUERY_SIZE = 56;
+// sizes against the C compiler's through the library's own behaviour, and
+// load() compares QUERY_SIZE with the struct_size ls_query_init writes, so
+// a module built from changed headers is refused rather than misread).
+// ls_query: 15 uint32 fields, clearance (issue 22) the last at 56.
+const QUERY_SIZE = 60;
 const RESULT_SIZE = 24;
 const POINT_SIZE = 8;
 // One scratch block for out-parameters, allocated once per instance.
@@ -183,6 +192,13 @@ class Lockstar {
     this._pointsCapacity = 0;
     this._decoder = new TextDecoder('latin1');
     this._initNatives();
+    // The struct the library fills is the one this module writes: its
+    // size as the C compiler laid it out, from ls_query_init.
+    exports.ls_query_init(this._s + SCRATCH.query);
+    const querySize = this._u32(this._s + SCRATCH.query);
+    if (querySize !== QUERY_SIZE) {
+      throw new Error(`load: lockstar.wasm's ls_query is ${querySize} bytes, this lockstar.mjs writes ${QUERY_SIZE}: the module and the .wasm come from different versions`);
+    }
     Object.assign(this, CONSTANTS);
     this.CONSTANTS = CONSTANTS;
     this.version = this._cstring(exports.ls_version());
@@ -363,6 +379,7 @@ class Lockstar {
     i32(32, 'tieBreak'); i32(36, 'algorithm');
     u32(40, 'straightCost'); u32(44, 'diagonalCost');
     u32(52, 'maxExpansions');
+    u32(56, 'clearance');
     if (q.weightFix16 !== undefined) i32(48, 'weightFix16');
     if (q.weight !== undefined) {
       if (q.weightFix16 !== undefined) throw new TypeError('query: give weight or weightFix16, not both');
@@ -506,6 +523,25 @@ class Lockstar {
     }
   }
 
+  /** ls_smooth_path_sized: smoothPath's waypoints for a unit of this
+   * clearance (0 or 1: exactly smoothPath), shortcuts only through cells
+   * whose clearance is at least that. */
+  smoothPathSized(g, clearance, path) {
+    checkGrid(this, g);
+    uint32(clearance, 'clearance');
+    const flat = flatPoints(path, 'path');
+    const count = flat.length / 2;
+    const src = this._writePoints(flat);
+    try {
+      const out = this._pointBuffer(count);
+      const len = this._s + SCRATCH.out;
+      this._check(this._x.ls_smooth_path_sized(g._ptr, clearance, src, count, out, count, len), 'smoothPathSized');
+      return this._readPoints(out, this._u32(len));
+    } finally {
+      this._free(src);
+    }
+  }
+
   /** ls_selftest: every built-in golden case, and the combined digest.
    * A Promise: the self-test is a module of its own, lockstar-selftest.wasm
    * (options.wasm: its bytes, module, URL or path, as load()'s; default:
@@ -601,6 +637,16 @@ class Grid {
       for (let x = 0; x < this.width; x++) out[y * this.width + x] = this.get(x, y);
     }
     return out;
+  }
+  /** ls_grid_clearance: cell (x, y)'s clearance (0 blocked; k: the centre
+   * of a free (2k - 1) x (2k - 1) square, at most CLEARANCE_MAX); a
+   * compact grid keeps none (LockstarError ERR_BAD_CLEARANCE). */
+  clearance(x, y) {
+    this._cell(x, y);
+    const ls = this._ls;
+    const out = ls._s + SCRATCH.out;
+    ls._check(ls._x.ls_grid_clearance(this._live(), x, y, out), 'grid.clearance');
+    return ls._u32(out);
   }
   revision() {
     const ls = this._ls;

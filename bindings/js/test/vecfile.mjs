@@ -23,7 +23,7 @@ export function parseIndex(text) {
 }
 
 const VECTOR_KEYS = ['map', 'algo', 'start', 'goal', 'connectivity', 'corners', 'heuristic', 'tie',
-  'straight', 'diagonal', 'weight', 'max-expansions', 'budget', 'status', 'slices', 'cost',
+  'straight', 'diagonal', 'weight', 'max-expansions', 'clearance', 'budget', 'status', 'slices', 'cost',
   'expansions', 'length', 'digest', 'path', 'partial-length', 'partial-digest', 'partial-path'];
 export const OPTION_KEYS = ['algo', 'connectivity', 'corners', 'heuristic', 'tie', 'straight',
   'diagonal', 'weight', 'max-expansions'];
@@ -71,6 +71,7 @@ export function applyOption(q, key, values, name, line) {
       q.weightText = values[1];
       break;
     case 'max-expansions': q.maxExpansions = intToken(name, line, values[0]); break;
+    case 'clearance': q.clearance = intToken(name, line, values[0]); break;
     default: fail(name, line, `unknown option key '${key}'`);
   }
 }
@@ -166,6 +167,8 @@ export function vectorQuery(v, name) {
     if (!f) fail(name, v.line, `vector ${v.id} has no '${key}'`);
     applyOption(q, key, f.values, name, f.line);
   }
+  // A sized query's clearance (clearance.vec): written only when not 0.
+  if (v.fields.clearance) applyOption(q, 'clearance', v.fields.clearance.values, name, v.fields.clearance.line);
   const start = v.fields.start.values;
   const goal = v.fields.goal.values;
   q.startX = Number(start[0]);
