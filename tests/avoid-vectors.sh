@@ -41,7 +41,7 @@ for script in "$dir"/a*.replay; do
         counts=$(echo "1 2 3 8" | cut -d' ' -f$((count % 4 + 1)))
     fi
     for threads in $counts; do
-        expect_code "$want" "$(basename "$script") $opt --threads $threads" \
+        expect_code "$want" "$(basename "$script")${opt:+ $opt} --threads $threads" \
             replay "$script" $opt --check --threads "$threads"
         cmp -s "$tmp/out" "$expected" ||
             fail "$name: output differs from $(basename "$expected") ($(cmp "$tmp/out" "$expected" 2>&1 | head -1))"
