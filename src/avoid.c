@@ -436,16 +436,14 @@ done:
      * a higher priority may use more of it). The other agent sees the same
      * case and takes the rest: the shares add up to 1 either way, which
      * keeps the pair safe; equal priorities take 1/2 as in the paper.
-     * Q20 x u < 2^48; u * 100 < 2^35. */
+     * The share is rounded down to Q16 (so the pair's two add up to 1 or
+     * a little less: safe), u * share then truncated toward zero; equal
+     * priorities give exactly u / 2. Q20 x u < 2^48; u x 2^16 < 2^44. */
     {
-        const int64_t mine = det(l->dx, l->dy, ux, uy) <= 0 ? pi : pj;
-        if (pi == pj) {          /* the same value, without a division */
-            l->px = svx + ux / 2;
-            l->py = svy + uy / 2;
-        } else {
-            l->px = svx + ux * (mine + 1) / (pi + pj + 2);
-            l->py = svy + uy * (mine + 1) / (pi + pj + 2);
-        }
+        const int32_t mine = (int32_t)(det(l->dx, l->dy, ux, uy) <= 0 ? pi : pj);
+        const int64_t share = (int64_t)((mine + 1) * 65536 / (int32_t)(pi + pj + 2));
+        l->px = svx + ux * share / 65536;
+        l->py = svy + uy * share / 65536;
     }
 }
 
@@ -577,9 +575,8 @@ void ls__avoid_velocity(const ls__avoid_body *self, int32_t pref_vx,
         const int64_t r = clamp0(self->radius, RLIM);
         int ok = 1;
         for (i = 0; i < wall_count && ok; i++) {
-            const int64_t before = box_dist2(&walls[i], self->x, self->y);
             const int64_t after = box_dist2(&walls[i], self->x + tx, self->y + ty);
-            if (after < r * r && after < before)
+            if (after < r * r && after < box_dist2(&walls[i], self->x, self->y))
                 ok = 0;
         }
         if (ok) {

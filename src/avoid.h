@@ -31,7 +31,8 @@
  *    that reaches its edge. share = (P_j + 1) / (P_i + P_j + 2) (P =
  *    priority) of the avoidance when inside; (P_i + 1) / (P_i + P_j + 2)
  *    of the free margin when outside (a higher priority yields less and
- *    is held back less); the two agents' shares add up to 1 either way.
+ *    is held back less); the two agents' shares add up to 1 either way
+ *    (each rounded down to Q16: 1 or a hair less).
  *    Both radii are taken 2 raw units larger (the rounding's room).
  *  - Right-hand rule: when the relative position and w (the relative
  *    velocity minus the cut-off centre) are collinear, the leg chosen is
