@@ -372,6 +372,48 @@ expect_error 2 "bad algo" "bad value 'dfs' for --algo" \
     path "$demo" --from 1,1 --to 46,21 --algo dfs
 expect_error 2 "bad swamp cost" "--swamp-cost" \
     path "$demo" --from 1,1 --to 46,21 --swamp-cost 256
+# ------------------------------------------------------------ --clearance
+# 0 and 1 are the unsized query; in the demo's top-left room (walls at
+# x = 0 and 14, y = 0 and 9) (3,3) and (11,6) have clearance 3, so sizes
+# 2 and 3 find a path there and 4 is blocked at the start; the room's
+# doors are 2 wide, so size 2 gets no further; 17 is refused, and so are
+# JPS and a compact grid with a size.
+expect_code 0 "clearance none" path "$demo" --from 1,1 --to 46,21 --smooth
+cp "$tmp/out" "$tmp/k-none"
+for k in 0 1; do
+    expect_code 0 "clearance $k" path "$demo" --from 1,1 --to 46,21 \
+        --clearance $k --smooth
+    cmp -s "$tmp/out" "$tmp/k-none" || fail "--clearance $k differs from none"
+done
+for k in 2 3; do
+    expect_code 0 "clearance $k in a room" path "$demo" --from 3,3 --to 11,6 \
+        --clearance $k --smooth
+    expect_line "clearance $k in a room" "status: path found"
+done
+expect_error 2 "clearance 4 in a room" "start cell is blocked" \
+    path "$demo" --from 3,3 --to 11,6 --clearance 4
+expect_code 1 "clearance 2 through a door" path "$demo" --from 3,3 \
+    --to 45,20 --clearance 2
+expect_line "clearance 2 through a door" "status: no path"
+expect_error 2 "clearance 17" "bad value '17' for --clearance" \
+    path "$demo" --from 3,3 --to 11,6 --clearance 17
+expect_error 2 "clearance jps" "or with JPS" \
+    path "$demo" --from 3,3 --to 11,6 --clearance 2 --algo jps
+expect_error 2 "clearance compact grid" "on a compact grid" \
+    path "$demo" --from 3,3 --to 11,6 --clearance 2 --grid compact
+# The scenario with size 2: 6 of its 10 starts or goals are blocked for
+# it (exit 2, as for any refused query); batch and queue print the same.
+expect_code 2 "clearance scen" scen "$demo" "$demo_scen" --clearance 2
+cp "$tmp/out" "$tmp/k2-scen"
+grep -c "error LS_ERR_START_BLOCKED\|error LS_ERR_GOAL_BLOCKED" \
+    "$tmp/k2-scen" | grep -qx 6 || fail "clearance scen: not 6 refused"
+expect_code 2 "clearance batch" batch "$demo" "$demo_scen" --clearance 2 \
+    --threads 2
+cmp -s "$tmp/out" "$tmp/k2-scen" || fail "clearance batch: differs from scen"
+expect_code 2 "clearance queue" queue "$demo" "$demo_scen" --clearance 2 \
+    --tick-budget 9
+cut -d' ' -f2- "$tmp/out" | cmp -s - "$tmp/k2-scen" ||
+    fail "clearance queue: lines differ from scen"
 # --------------------------------------------------------- --context
 # A compact context prints byte for byte what a full one prints, for A*
 # and JPS, sliced or not; it refuses a weighted query, naming the reason.
