@@ -8,10 +8,15 @@ export class ReplayError extends Error {
   readonly name: 'ReplayError';
 }
 
-export interface ReplayAgent { id: bigint; x: number; y: number; speed: number; line: number; }
+export interface ReplayAgent {
+  id: bigint; x: number; y: number; speed: number;
+  /** Version 3: radius R (raw fix16, 0 = a point) and priority P (0..99); 0 without them. */
+  radius: number; priority: number;
+  line: number;
+}
 export interface ReplayEvent {
   tick: number;
-  kind: 'move' | 'set' | 'rect' | 'group';
+  kind: 'move' | 'set' | 'rect' | 'group' | 'avoidance';
   line: number;
   /** The goal (move, group) or the cell / rectangle's corner (set, rect). */
   x: number; y: number;
@@ -23,9 +28,11 @@ export interface ReplayEvent {
   agent?: bigint;
   /** group: the agents, in the order named. */
   ids?: BigInt64Array;
+  /** avoidance (version 3's `at T avoidance on|off`): on. */
+  on?: boolean;
 }
 export interface ReplayScript {
-  version: 1 | 2;
+  version: 1 | 2 | 3;
   mapPath: string;
   mapLine: number;
   /** Raw fix16. */
@@ -33,6 +40,8 @@ export interface ReplayScript {
   swampCost: number;
   options: QueryOptions;
   budget: number;
+  /** Version 3's `avoidance on|off` line (false without one). */
+  avoidance: boolean;
   agents: ReplayAgent[];
   events: ReplayEvent[];
   ticks: number;
@@ -68,6 +77,17 @@ export function replayCrowdConfig(script: ReplayScript, width: number, height: n
 /** Start the script on its map (movingai.mjs parseMap's answer, read with the script's swampCost). */
 export function startReplay(ls: Lockstar, script: ReplayScript,
   map: { width: number; height: number; cells: Uint8Array }, options?: ReplayOptions): ReplayRun;
-/** What `lockstar replay` prints: tick lines (with trace, agent lines after each) and the final line. */
+/** Whether --trace adds ' r R v VX,VY' (a version 3 script with avoidance or a radius). */
+export function showsBodies(script: ReplayScript): boolean;
+/** --check on a run just started: before() and after() around each step(), then lines(). */
+export function startCheck(ls: Lockstar, script: ReplayScript, run: ReplayRun): {
+  before(): void; after(): void; lines(): { text: string; overlapped: boolean };
+};
+export type ReplayTextOptions = ReplayOptions & { trace?: boolean; check?: boolean; mapName?: string };
+/** What `lockstar replay` prints: tick lines (with trace, agent lines after each), the
+ * final line, and with check --check's two lines. */
 export function replayText(ls: Lockstar, script: ReplayScript, mapText: string,
-  options?: ReplayOptions & { trace?: boolean; mapName?: string }): string;
+  options?: ReplayTextOptions): string;
+/** The same, and whether --check found an overlap (the C program then exits 1). */
+export function replayOutput(ls: Lockstar, script: ReplayScript, mapText: string,
+  options?: ReplayTextOptions): { text: string; overlapped: boolean };

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 // lockstar-replay.mjs - `lockstar replay` in JavaScript: a replay script
-// (docs/replay.md, versions 1 and 2) read with the C reader's rules and
+// (docs/replay.md, versions 1, 2 and 3) read with the C reader's rules and
 // messages (cli/replay_read.c), its Moving AI map read by movingai.mjs,
 // and the script run on the library's crowd (ls.Crowd) exactly as
 // cli/replay_sim.c runs it: each tick the script's edits in script order,
 // then its orders in script order, then the crowd's tick. The lines are
 // the C program's, byte for byte: `tick T DIGEST` per tick, `final DIGEST`,
-// and with trace the `agent ID X Y CX,CY STATE [field GX,GY]` lines.
+// with trace the `agent ID X Y CX,CY STATE [field GX,GY] [r R v VX,VY]`
+// lines, and with check the two lines of `--check` (cli/replay_check.c:
+// the library's ls_crowd_check_overlaps after every tick, arrivals against
+// straight-line times measured by ls_world_distance).
 // No dependencies beyond lockstar.mjs's instance and movingai.mjs; node
 // and browsers (the caller reads the files: examples/replay.mjs in node,
 // the playground in a browser).
@@ -140,7 +143,8 @@ class Reader {
     this.ids = new Map(); // id -> the agent's line
     this.s = {
       version: 0, mapPath: null, mapLine: 0, cellSize: 0x10000, swampCost: 1,
-      options: { straightCost: 10, diagonalCost: 14 }, budget: 0, agents: [], events: [], ticks: 0,
+      options: { straightCost: 10, diagonalCost: 14 }, budget: 0, avoidance: false, agents: [],
+      events: [], ticks: 0,
     };
   }
   fail(what) { throw new ReplayError(`${this.name}:${this.line}: ${what}`); }
@@ -220,14 +224,58 @@ class Reader {
     }
   }
 
+  // "'WORD' needs 'lockstar-replay 3'": what version 3 added, in an older script.
+  needsV3(word) {
+    this.fail(`'${word}' needs 'lockstar-replay 3' (this script says 'lockstar-replay ${this.s.version}')`);
+  }
+  onOff(text) {
+    if (text !== 'on' && text !== 'off') this.badWord('bad avoidance setting (expected on or off):', text);
+    return text === 'on';
+  }
+  // Version 3's "radius R" and "priority P" after the speed, in either
+  // order, each at most once (cli/replay_read.c read_body). Whether the
+  // radius fits the cell size is the library's answer (startReplay).
+  body(w, a) {
+    const seen = {};
+    for (let k = 4; k + 1 < w.length; k += 2) {
+      const key = w[k];
+      const value = w[k + 1];
+      if (key !== 'radius' && key !== 'priority') this.badWord('unknown agent setting (expected radius or priority):', key);
+      if (seen[key]) this.fail(`'${key}' is given twice on one line`);
+      seen[key] = true;
+      if (key === 'radius') {
+        let v = -1;
+        try {
+          v = this.ls.parseFix16(value);
+        } catch (e) {
+          if (e.name !== 'LockstarError') throw e;
+        }
+        if (v < 0 || v > this.ls.CROWD_MAX_RADIUS) this.badWord('bad radius (expected a decimal from 0 to 64):', value);
+        a.radius = v;
+      } else {
+        const v = parseUint(value, 0, this.ls.CROWD_MAX_PRIORITY);
+        if (v === null) this.badWord('bad priority (expected a whole number from 0 to 99):', value);
+        a.priority = v;
+      }
+    }
+  }
+
   agent(w) {
-    this.want(w, 4, 'agent ID X,Y SPEED');
+    const v3 = this.s.version >= 3;
+    if (!v3 && w.length > 4 && (w[4] === 'radius' || w[4] === 'priority')) this.needsV3(w[4]);
+    if (!v3) {
+      this.want(w, 4, 'agent ID X,Y SPEED');
+    } else if (w.length !== 4 && w.length !== 6 && w.length !== 8) {
+      this.fail("'agent' takes 3 values, then 'radius R' and 'priority P' if wanted: agent ID X,Y SPEED [radius R] [priority P]");
+    }
     const id = this.id(w[1]);
     if (this.ids.has(id)) this.fail(`agent ${w[1]} is declared twice (first at line ${this.ids.get(id)})`);
     if (this.s.agents.length === MAX_AGENTS) this.fail('too many agents (at most 100000)');
     const { x, y } = this.cell(w[2]);
     const speed = this.length(w[3], 'speed');
-    this.s.agents.push({ id, x, y, speed, line: this.line });
+    const a = { id, x, y, speed, radius: 0, priority: 0, line: this.line };
+    this.body(w, a);
+    this.s.agents.push(a);
     this.ids.set(id, this.line);
   }
 
@@ -275,9 +323,15 @@ class Reader {
         e.ids = BigInt64Array.from(w.slice(4), (t) => this.declared(t));
         break;
       }
+      case 'avoidance':
+        if (this.s.version < 3) this.needsV3('avoidance');
+        this.want(w, 4, 'at T avoidance on|off');
+        e.on = this.onOff(w[3]);
+        break;
       default:
-        this.badWord(this.s.version >= 2 ? 'unknown order (expected move, group, set or rect):'
-          : 'unknown order (expected move, set or rect):', w[2]);
+        this.badWord(this.s.version >= 3 ? 'unknown order (expected move, group, set, rect or avoidance):'
+          : this.s.version >= 2 ? 'unknown order (expected move, group, set or rect):'
+            : 'unknown order (expected move, set or rect):', w[2]);
     }
     events.push(e);
   }
@@ -297,11 +351,6 @@ class Reader {
       if (key !== 'lockstar-replay') this.fail("a replay script starts with 'lockstar-replay 1'");
       if (w.length !== 2 || (w[1] !== '1' && w[1] !== '2' && w[1] !== '3')) {
         this.fail("unsupported replay version (this lockstar reads 'lockstar-replay 1', 'lockstar-replay 2' and 'lockstar-replay 3')");
-      }
-      // The C reader reads version 3 (sizes and avoidance); this one does
-      // not yet, and says so rather than misread it.
-      if (w[1] === '3') {
-        this.fail("'lockstar-replay 3' scripts are not read by the JavaScript replay yet (it reads 'lockstar-replay 1' and 'lockstar-replay 2')");
       }
       s.version = Number(w[1]);
       this.seen.version = this.line;
@@ -326,6 +375,12 @@ class Reader {
       case 'budget':
         s.budget = this.number(w, 'budget', 'budget E', 0, UINT32_MAX,
           'bad budget (expected a whole number from 0 to 4294967295, 0 = no limit):');
+        return;
+      case 'avoidance':
+        if (s.version < 3) this.needsV3('avoidance');
+        this.want(w, 2, 'avoidance on|off');
+        this.once('avoidance');
+        s.avoidance = this.onOff(w[1]);
         return;
       case 'agent': this.agent(w); return;
       case 'at': this.event(w); return;
@@ -354,9 +409,10 @@ class Reader {
 /**
  * Read a replay script (text as read byte for byte: node's 'latin1').
  * Returns { version, mapPath, mapLine, cellSize, swampCost, options,
- * budget, agents: [{ id, x, y, speed, line }], events: [{ tick, kind
- * ('move' | 'set' | 'rect' | 'group'), line, x, y, w, h, cost, agent, ids }],
- * ticks }; throws ReplayError "NAME:LINE: reason".
+ * budget, avoidance, agents: [{ id, x, y, speed, radius, priority, line }],
+ * events: [{ tick, kind ('move' | 'set' | 'rect' | 'group' | 'avoidance'),
+ * line, x, y, w, h, cost, agent, ids, on }], ticks }; throws ReplayError
+ * "NAME:LINE: reason".
  */
 export function parseReplay(ls, text, name = '(replay)') {
   if (typeof text !== 'string') throw new TypeError('parseReplay: text must be a string');
@@ -401,6 +457,7 @@ function checkMap(name, script, map) {
     }
   }
   for (const e of script.events) {
+    if (e.kind === 'avoidance') continue; // no cell
     if (outside(e.x, e.y, e.w || 1, e.h || 1)) {
       const what = e.kind === 'move' || e.kind === 'group' ? 'goal' : e.kind === 'set' ? 'cell' : 'rectangle at';
       throw new ReplayError(`${name}:${e.line}: ${what} ${e.x},${e.y}${e.kind === 'rect' ? ' (with its size)' : ''} is outside the ${width}x${height} map`);
@@ -422,7 +479,16 @@ export function replayCrowdConfig(script, width, height, options = {}) {
     budget: options.budget ?? script.budget,
     threads: options.threads ?? 1,
     maxFields: fieldsNeeded(script),
+    avoidance: Boolean(script.avoidance),
   };
+}
+
+/** Whether --trace adds ' r R v VX,VY' (cli_replay_shows_bodies): a version
+ * 3 script that turns avoidance on anywhere or gives an agent a radius. */
+export function showsBodies(script) {
+  if (script.version < 3) return false;
+  return Boolean(script.avoidance) || script.agents.some((a) => a.radius > 0)
+    || script.events.some((e) => e.kind === 'avoidance' && e.on);
 }
 
 /**
@@ -451,6 +517,16 @@ export function startReplay(ls, script, map, options = {}) {
         }
         throw e;
       }
+      // Only version 3 agents have a body; the others stay as added.
+      if (!a.radius && !a.priority) continue;
+      try {
+        crowd.setBody(a.id, a.radius, a.priority);
+      } catch (e) {
+        if (e.status === ls.STATUS.ERR_BAD_RADIUS) {
+          throw new ReplayError(`${name}:${a.line}: the radius is too large for the cell size: its clearance class would be above ${ls.CLEARANCE_MAX} (${e.statusName})`);
+        }
+        throw e;
+      }
     }
   } catch (e) {
     if (crowd) crowd.destroy();
@@ -458,6 +534,7 @@ export function startReplay(ls, script, map, options = {}) {
     throw e;
   }
   const events = script.events;
+  const bodies = showsBodies(script);
   let next = 0;
   const run = {
     grid, crowd, tick: 0, done: script.ticks === 0,
@@ -473,6 +550,7 @@ export function startReplay(ls, script, map, options = {}) {
         const e = events[next];
         if (e.kind === 'move') crowd.order(e.agent, e.x, e.y);
         else if (e.kind === 'group') crowd.orderGroup(e.ids, e.x, e.y);
+        else if (e.kind === 'avoidance') crowd.setAvoidance(e.on);
       }
       crowd.tick(grid);
       run.tick = t + 1;
@@ -481,7 +559,8 @@ export function startReplay(ls, script, map, options = {}) {
     },
     trace() {
       return crowd.agents().map((a) => `agent ${a.id} ${a.x} ${a.y} ${a.cellX},${a.cellY} ${a.state}`
-        + (a.onField ? ` field ${a.goalX},${a.goalY}` : ''));
+        + (a.onField ? ` field ${a.goalX},${a.goalY}` : '')
+        + (bodies ? ` r ${a.radius} v ${a.vx},${a.vy}` : ''));
     },
     finalDigest() { return crowd.runDigest(); },
     destroy() {
@@ -493,12 +572,98 @@ export function startReplay(ls, script, map, options = {}) {
 }
 
 /**
- * The whole output of `lockstar replay` for a script and its map's text:
- * `tick T DIGEST` lines (with options.trace, each followed by its agent
- * lines) and `final DIGEST`, each ending in '\n'. options: budget,
- * threads, trace, name, mapName (for the map's messages).
+ * `--check` (cli/replay_check.c) on a run just started: before() ahead of
+ * each step() (the tick's orders: each ordered agent's straight-line time
+ * from where it stands, ls_world_distance to its goal's centre), after()
+ * behind it (ls_crowd_check_overlaps, and who is arrived), then lines():
+ * { text: the two lines after `final`, overlapped }. Counting only: the
+ * overlaps and arrivals are the library's answers.
  */
-export function replayText(ls, script, mapText, options = {}) {
+export function startCheck(ls, script, run) {
+  const { crowd, grid } = run;
+  const ids = crowd.agents().map((a) => a.id);
+  const index = new Map(ids.map((id, k) => [id, k]));
+  const agents = ids.map(() => ({ ordered: false, arrived: false, straight: 1, orderTick: 0, arrivalTick: 0 }));
+  const world = { originX: 0, originY: 0, cellSize: script.cellSize };
+  const states = new Uint8Array(ids.length || 1);
+  const events = script.events;
+  let next = 0;
+  const c = { ticks: 0, pairs: 0, walls: 0, overlapTicks: 0, first: null, firstTick: 0 };
+  const ordered = (id, gx, gy) => {
+    const k = index.get(id);
+    if (k === undefined) return;
+    const a = crowd.get(id);
+    const centre = ls.worldCellCenter(world, gx, gy);
+    const length = ls.worldDistance(a.x, a.y, centre.x, centre.y);
+    // ceil(length / speed) ticks on the raw values, at least 1.
+    const ticks = Math.floor((length + a.speed - 1) / a.speed);
+    Object.assign(agents[k], { ordered: true, arrived: false, straight: ticks > 0 ? ticks : 1, orderTick: run.tick });
+  };
+  return {
+    before() {
+      while (next < events.length && events[next].tick < run.tick) next++;
+      for (let k = next; k < events.length && events[k].tick === run.tick; k++) {
+        const e = events[k];
+        if (e.kind === 'move') ordered(e.agent, e.x, e.y);
+        else if (e.kind === 'group') for (const id of e.ids) ordered(id, e.x, e.y);
+      }
+    },
+    after() {
+      const tick = run.tick - 1;
+      const o = crowd.checkOverlaps(grid);
+      c.ticks++;
+      c.pairs += o.pairs;
+      c.walls += o.walls;
+      if (o.pairs > 0 || o.walls > 0) {
+        c.overlapTicks++;
+        if (c.first === null) {
+          c.first = o;
+          c.firstTick = tick;
+        }
+      }
+      crowd.states(states);
+      agents.forEach((a, k) => {
+        if (a.ordered && !a.arrived && ls.CROWD_STATES[states[k]] === 'arrived') {
+          a.arrived = true;
+          a.arrivalTick = tick;
+        }
+      });
+    },
+    lines() {
+      let text;
+      if (c.first === null) {
+        text = `check: ${c.ticks} ticks, 0 overlaps\n`;
+      } else {
+        const o = c.first;
+        text = `check: ${c.ticks} ticks, ${c.pairs} pair overlaps and ${c.walls} wall overlaps in ${c.overlapTicks} ticks, first at tick ${c.firstTick}: `
+          + (o.pairs > 0 ? `agents ${o.pairA} and ${o.pairB}\n` : `agent ${o.wallAgent} and cell ${o.wallCell.x},${o.wallCell.y}\n`);
+      }
+      let orderedCount = 0;
+      let arrived = 0;
+      let within = 0;
+      let worst = 0; // the worst ratio times 100, rounded up
+      for (const a of agents) {
+        if (!a.ordered) continue;
+        orderedCount++;
+        if (!a.arrived) continue;
+        arrived++;
+        const travel = a.arrivalTick - a.orderTick + 1;
+        if (travel <= 3 * a.straight) within++;
+        worst = Math.max(worst, Math.floor((travel * 100 + a.straight - 1) / a.straight));
+      }
+      text += `arrived: ${arrived} of ${orderedCount} agents ordered, within 3x straight-line time: ${within}`
+        + (arrived > 0 ? ` (worst ratio ${Math.floor(worst / 100)}.${String(worst % 100).padStart(2, '0')})\n` : ' (worst ratio -)\n');
+      return { text, overlapped: c.first !== null };
+    },
+  };
+}
+
+/**
+ * The whole output of `lockstar replay` for a script and its map's text,
+ * with whether --check found an overlap (the C program's exit status 1):
+ * { text, overlapped }. options as replayText's, and check.
+ */
+export function replayOutput(ls, script, mapText, options = {}) {
   const name = options.name ?? '(replay)';
   let map;
   try {
@@ -509,14 +674,32 @@ export function replayText(ls, script, mapText, options = {}) {
   }
   const run = startReplay(ls, script, map, options);
   try {
+    const check = options.check ? startCheck(ls, script, run) : null;
     let text = '';
     while (!run.done) {
       const t = run.tick;
-      text += `tick ${t} ${run.step()}\n`;
+      if (check) check.before();
+      const digest = run.step();
+      if (check) check.after();
+      text += `tick ${t} ${digest}\n`;
       if (options.trace) text += `${run.trace().join('\n')}${run.crowd.count() ? '\n' : ''}`;
     }
-    return `${text}final ${run.finalDigest()}\n`;
+    text += `final ${run.finalDigest()}\n`;
+    if (!check) return { text, overlapped: false };
+    const lines = check.lines();
+    return { text: text + lines.text, overlapped: lines.overlapped };
   } finally {
     run.destroy();
   }
+}
+
+/**
+ * The whole output of `lockstar replay` for a script and its map's text:
+ * `tick T DIGEST` lines (with options.trace, each followed by its agent
+ * lines), `final DIGEST`, and with options.check the two lines of
+ * --check, each ending in '\n'. options: budget, threads, trace, check,
+ * name, mapName (for the map's messages).
+ */
+export function replayText(ls, script, mapText, options = {}) {
+  return replayOutput(ls, script, mapText, options).text;
 }

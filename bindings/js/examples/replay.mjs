@@ -1,20 +1,22 @@
 #!/usr/bin/env node
 // SPDX-License-Identifier: MIT
-// replay.mjs - `lockstar replay SCRIPT [--budget E] [--threads N] [--trace]`
-// in JavaScript: the script (docs/replay.md, versions 1 and 2) run on the
-// library's crowd in lockstar.wasm by lockstar-replay.mjs, printing the
-// lines the C program prints (`tick T DIGEST`, `final DIGEST`, --trace's
-// agent lines), byte for byte. A bad script or map prints
-// "lockstar: FILE:LINE: reason" on standard error and exits 2.
+// replay.mjs - `lockstar replay SCRIPT [--budget E] [--threads N] [--trace]
+// [--check]` in JavaScript: the script (docs/replay.md, versions 1, 2 and
+// 3) run on the library's crowd in lockstar.wasm by lockstar-replay.mjs,
+// printing the lines the C program prints (`tick T DIGEST`, `final
+// DIGEST`, --trace's agent lines, --check's two lines), byte for byte,
+// and exiting 1 as it does when --check found an overlap. A bad script
+// or map prints "lockstar: FILE:LINE: reason" on standard error and
+// exits 2.
 //
 //   node bindings/js/examples/replay.mjs examples/skirmish.replay
 import { readFileSync } from 'node:fs';
 import process from 'node:process';
 import { load } from '../lockstar.mjs';
-import { parseReplay, replayText, ReplayError } from '../lockstar-replay.mjs';
+import { parseReplay, replayOutput, ReplayError } from '../lockstar-replay.mjs';
 import { parseUint } from '../movingai.mjs';
 
-const USAGE = 'usage: node replay.mjs SCRIPT [--budget E] [--threads N] [--trace]\n';
+const USAGE = 'usage: node replay.mjs SCRIPT [--budget E] [--threads N] [--trace] [--check]\n';
 
 function fail(message) {
   process.stderr.write(`lockstar: ${message}\n`);
@@ -22,7 +24,7 @@ function fail(message) {
 }
 
 async function main(argv) {
-  const o = { trace: false };
+  const o = { trace: false, check: false };
   let file = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -39,6 +41,8 @@ async function main(argv) {
       }
     } else if (arg === '--trace') {
       o.trace = true;
+    } else if (arg === '--check') {
+      o.check = true;
     } else if (arg === '--help' || arg === '-h') {
       process.stdout.write(USAGE);
       return 0;
@@ -70,8 +74,9 @@ async function main(argv) {
     } catch (e) {
       return fail(`${file}:${script.mapLine}: ${mapFile}: cannot read: ${e.code ?? e.message}`);
     }
-    process.stdout.write(replayText(ls, script, mapText, { ...o, name: file, mapName: mapFile }));
-    return 0;
+    const got = replayOutput(ls, script, mapText, { ...o, name: file, mapName: mapFile });
+    process.stdout.write(got.text);
+    return got.overlapped ? 1 : 0;
   } catch (e) {
     if (e instanceof ReplayError) return fail(e.message);
     throw e;
