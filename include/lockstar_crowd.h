@@ -278,7 +278,9 @@ typedef struct ls_crowd_config {
     uint32_t avoid_neighbours; /* most neighbours an agent avoids, 1 ..
                                   LS_CROWD_MAX_NEIGHBOURS (default 10) */
     uint32_t avoid_horizon;    /* ticks ahead an agent avoids others, 1 ..
-                                  LS_CROWD_MAX_HORIZON (default 20) */
+                                  LS_CROWD_MAX_HORIZON (default 4: longer
+                                  horizons make dense crowds timid, see
+                                  docs/avoidance.md) */
     uint32_t stuck_ticks;      /* K: a MOVING agent that has not moved a
                                   quarter of its speed for K ticks in a
                                   row asks for a new path; 0 = never
@@ -425,7 +427,12 @@ ls_status ls_crowd_route(const ls_crowd *crowd, int64_t id,
  *       of the next cell of its field from the cell it stands in (the
  *       goal's centre in the goal cell), at its speed, or less when that
  *       centre is the goal's and nearer than its speed. Other agents
- *       prefer to stand still.
+ *       prefer to stand still. Lanes: an agent with a neighbour (6b)
+ *       ahead of it whose preferred velocity points against its own
+ *       (negative dot product) and whose priority is at least its own
+ *       aims 30 degrees to the right of its own
+ *       instead (clockwise on a y-down screen; cos, sin taken as 111/128
+ *       and 64/128), so opposed streams pass in two lanes.
  *   6b. Neighbours: the other agents j whose gap (centre distance minus
  *       both radii) is at most avoid_horizon * (speed_i + speed_j), sorted
  *       by (squared centre distance, id), the first avoid_neighbours of
@@ -433,7 +440,10 @@ ls_status ls_crowd_route(const ls_crowd *crowd, int64_t id,
  *       blocked) near enough to be reached in this tick.
  *   6c. New velocity: optimal reciprocal collision avoidance (ORCA, van
  *       den Berg, Guy, Lin, Manocha 2011) over the state at the start of
- *       step 6: each neighbour gives a half-plane of velocities, the agent
+ *       step 6, every disc seen cell_size / 64 larger (so rounding never
+ *       lets the velocities close the gap; two centres on one point are
+ *       taken as if the agent of lower id stood one raw unit west): each
+ *       neighbour gives a half-plane of velocities, the agent
  *       taking the share (P_j + 1) / (P_i + P_j + 2) of the avoidance (so
  *       a higher priority yields less; equal priorities split it evenly),
  *       each blocked cell a half-plane keeping it off the cell this tick;
@@ -454,7 +464,11 @@ ls_status ls_crowd_route(const ls_crowd *crowd, int64_t id,
  *       that does not move conflicts with nobody new, so this ends.)
  *   6e. Every agent moves to its proposal; its velocity is the move made.
  *       A MOVING agent on a route passes its target waypoint when its
- *       centre is within its speed of the waypoint's centre; it is ARRIVED
+ *       centre is within its speed of the waypoint's centre, or when the
+ *       next waypoint passes the smoothing rule's shortcut test from the
+ *       cell it stands in (its clearance; no cell dearer than the path
+ *       between the two waypoints), so a unit pushed past a waypoint
+ *       walks on rather than back against the crowd; it is ARRIVED
  *       when its centre is within max(radius, cell_size / 8) of its goal's
  *       centre, or when it is within cell_size / 4 (gap) of an agent that
  *       was ARRIVED at the start of the tick with the same goal cell. A

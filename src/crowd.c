@@ -26,7 +26,7 @@ ls_status ls_crowd_config_init(ls_crowd_config *config)
     config->threads = 1;
     config->max_fields = 4;
     config->avoid_neighbours = 10;
-    config->avoid_horizon = 20;
+    config->avoid_horizon = 4;
     config->stuck_ticks = 40;
     return LS_OK;
 }

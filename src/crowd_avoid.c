@@ -15,6 +15,7 @@
 #include "crowd_space.h"
 #include "grid.h"
 #include "lockstar.h"
+#include "sight.h"
 #include "world.h"
 
 /* Agents whose velocities one worker takes at a time. */
@@ -177,6 +178,34 @@ static uint32_t near_walls(const ls_crowd *c, const ls_grid *grid,
     return count;
 }
 
+/* 6c's lanes: an agent with a neighbour ahead that wants to go the other
+ * way (their preferred velocities opposed) and whose priority is not
+ * below its own (a lower one makes way) aims 30 degrees to the right
+ * of its preferred velocity (clockwise on a y-down screen; cos and sin as
+ * 111/128 and 64/128, so it may exceed its speed by a thousandth, which
+ * the solver's speed limit takes back). Opposed streams in a corridor
+ * then sort themselves into two lanes instead of meeting head-on across
+ * the whole width, where reciprocal avoidance alone stalls. */
+static void keep_right(const struct ls__crowd_space *sp,
+                       const ls__avoid_state *st, const ls__avoid_scratch *s,
+                       uint32_t count, int32_t *vx, int32_t *vy)
+{
+    const int64_t px = st->pref_vx, py = st->pref_vy;
+    uint32_t k;
+    if (px == 0 && py == 0)
+        return;
+    for (k = 0; k < count; k++) {
+        const ls__avoid_state *o = &sp->state[s->near[k]];
+        const int64_t ax = (int64_t)o->x0 - st->x0, ay = (int64_t)o->y0 - st->y0;
+        if (ax * px + ay * py > 0 && o->priority >= st->priority &&
+            (int64_t)o->pref_vx * px + (int64_t)o->pref_vy * py < 0) {
+            *vx = (int32_t)((px * 111 - py * 64) / 128);
+            *vy = (int32_t)((py * 111 + px * 64) / 128);
+            return;
+        }
+    }
+}
+
 /* 6b and 6c for the agents of ranks [begin, end), on worker `worker`. */
 static void velocities(void *context, uint32_t worker, uint32_t begin,
                        uint32_t end)
@@ -197,7 +226,7 @@ static void velocities(void *context, uint32_t worker, uint32_t begin,
         ls__avoid_body self;
         uint32_t walls;
         near_pick p;
-        int32_t vx = 0, vy = 0;
+        int32_t vx = 0, vy = 0, pvx = st->pref_vx, pvy = st->pref_vy;
         p.c = c;
         p.s = s;
         p.self = st;
@@ -221,13 +250,14 @@ static void velocities(void *context, uint32_t worker, uint32_t begin,
             s->bodies[k].priority = o->priority;
         }
         walls = near_walls(c, job->grid, st, s);
+        keep_right(sp, st, s, p.count, &pvx, &pvy);
         self.x = st->x0;
         self.y = st->y0;
         self.vx = agent_of(c, i)->vx;
         self.vy = agent_of(c, i)->vy;
         self.radius = st->radius + margin;
         self.priority = st->priority;
-        ls__avoid_velocity(&self, st->pref_vx, st->pref_vy, st->speed,
+        ls__avoid_velocity(&self, pvx, pvy, st->speed,
                            (int32_t)horizon, s->bodies, p.count, s->walls,
                            walls, s->lines, &vx, &vy);
         st->mx = vx;
@@ -379,23 +409,56 @@ static int arrived(const ls_crowd *c, uint32_t i, const ls__crowd_agent *a)
     return p.found;
 }
 
-/* 6e for a MOVING agent on a route: pass the waypoints within its speed. */
-static void progress(const ls_crowd *c, ls__crowd_agent *a)
+/* The dearest cell of the agent's path from waypoint w to waypoint w + 1
+ * (the smoothing rule's limit for a shortcut over that stretch). */
+static uint8_t dearest_between(const ls_crowd *c, const ls_grid *grid,
+                               const ls__crowd_agent *a, uint32_t w)
+{
+    const ls_point *path = ls__crowd_path(c, a);
+    const ls_point *marks = ls__crowd_marks(c, a);
+    uint32_t i;
+    uint8_t most = 0;
+    for (i = (uint32_t)marks[w].x; i <= (uint32_t)marks[w + 1u].x; i++) {
+        const uint8_t cost =
+            grid->cells[ls__cell_index(grid->stride, path[i].x, path[i].y)];
+        if (cost > most)
+            most = cost;
+    }
+    return most;
+}
+
+/* 6e for a MOVING agent on a route: it passes its target waypoint when
+ * its centre comes within its speed of the waypoint's centre, or when the
+ * next waypoint is in sight from the cell it stands in by the smoothing
+ * rule (every cell between passable for its clearance, none dearer than
+ * the path between the two waypoints): a unit pushed past or around a
+ * waypoint by others walks on rather than back against the flow. */
+static void progress(const ls_crowd *c, const ls_grid *grid,
+                     ls__crowd_agent *a)
 {
     const ls_point *ways = ls__crowd_ways(c, a);
+    const ls_point cell = ls__crowd_cell(c, a);
+    ls_query q;
+    ls__crowd_options(c, a->asked_clearance, &q);
     while (a->body.target + 1u < a->way_count) {
         fix16_t tx = 0, ty = 0, len = 0;
         const ls_point w = ways[a->body.target];
-        if (ls__world_center(&c->config.world, w.x, w.y, &tx, &ty) != LS_OK ||
+        if (ls__world_center(&c->config.world, w.x, w.y, &tx, &ty) == LS_OK &&
             ls__distance((int64_t)tx - a->body.x, (int64_t)ty - a->body.y,
-                         &len) != LS_OK ||
-            len > a->body.speed)
+                         &len) == LS_OK &&
+            len <= a->body.speed) {
+            a->body.target++;
+            continue;
+        }
+        if (!ls__shortcut_passes(grid, cell, ways[a->body.target + 1u],
+                                 dearest_between(c, grid, a, a->body.target),
+                                 q.clearance))
             return;
         a->body.target++;
     }
 }
 
-static void finish_move(ls_crowd *c, uint32_t i)
+static void finish_move(ls_crowd *c, const ls_grid *grid, uint32_t i)
 {
     ls__crowd_agent *a = agent_of(c, i);
     const ls__avoid_state *st = &c->space->state[i];
@@ -410,7 +473,7 @@ static void finish_move(ls_crowd *c, uint32_t i)
         return;
     }
     if (a->field == LS__CROWD_NONE)
-        progress(c, a);
+        progress(c, grid, a);
     if (arrived(c, i, a)) {
         a->stuck = 0;
         a->body.state = LS_AGENT_ARRIVED;
@@ -462,6 +525,6 @@ ls_status ls__crowd_avoid_move(ls_crowd *c, const ls_grid *grid)
     resolve(c, grid);
     ls__crowd_phase(c, LS_CROWD_PHASE_MOVE);
     for (n = 0; n < c->count; n++)
-        finish_move(c, n);
+        finish_move(c, grid, n);
     return LS_OK;
 }

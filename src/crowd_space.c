@@ -134,15 +134,26 @@ static void visit_bucket(const ls_crowd *c, uint32_t bx, uint32_t by,
     }
 }
 
-/* visit_bucket for bucket (gx, gy) when it is one of the grid's. */
-static void visit_at(const ls_crowd *c, int64_t gx, int64_t gy, uint32_t i,
-                     int64_t x, int64_t y, uint64_t *bound,
-                     ls__space_visit visit, void *context)
+/* visit_bucket for bucket (gx, gy) when it is one of the grid's and its
+ * square comes within the bound of (x, y): 1 when it does (visited). */
+static int visit_at(const ls_crowd *c, int64_t gx, int64_t gy, uint32_t i,
+                    int64_t x, int64_t y, uint64_t *bound,
+                    ls__space_visit visit, void *context)
 {
     const struct ls__crowd_space *s = c->space;
-    if (gx >= 0 && gy >= 0 && gx < (int64_t)s->bx && gy < (int64_t)s->by)
-        visit_bucket(c, (uint32_t)gx, (uint32_t)gy, i, x, y, bound, visit,
-                     context);
+    int64_t x0, y0;
+    if (gx < 0 || gy < 0 || gx >= (int64_t)s->bx || gy >= (int64_t)s->by)
+        return 0;
+    x0 = c->config.world.origin_x + gx * s->bucket;
+    y0 = c->config.world.origin_y + gy * s->bucket;
+    /* The bucket's square lies within the grid's world extent and (x, y)
+     * within a few buckets of it here, so the gaps fit. */
+    if (ls__space_box_d2(x, y, x0, y0, x0 + s->bucket, y0 + s->bucket) >
+        *bound)
+        return 0;
+    visit_bucket(c, (uint32_t)gx, (uint32_t)gy, i, x, y, bound, visit,
+                 context);
+    return 1;
 }
 
 void ls__space_near(const ls_crowd *c, uint32_t i, int64_t x, int64_t y,
@@ -153,29 +164,29 @@ void ls__space_near(const ls_crowd *c, uint32_t i, int64_t x, int64_t y,
     const int64_t hx = home % s->bx, hy = home / s->bx;
     const uint32_t most = s->bx > s->by ? s->bx : s->by;
     uint32_t ring;
-    for (ring = 0; ring <= most; ring++) {
-        /* Every point of ring `ring` lies at least (ring - 1) buckets
-         * away from any point of the home bucket. */
-        if (ring > 0) {
-            const uint64_t gap = (uint64_t)(ring - 1u) * (uint64_t)s->bucket;
-            if (gap > LS__SPACE_RANGE_MAX || gap * gap > *bound)
-                return;
+    visit_bucket(c, (uint32_t)hx, (uint32_t)hy, i, x, y, bound, visit,
+                 context);
+    for (ring = 1; ring <= most; ring++) {
+        /* Ring `ring`'s edge (inner rings were visited): its top and
+         * bottom rows whole, then its sides between them. A bucket whose
+         * square lies beyond the bound is skipped; a ring with none
+         * within it ends the walk (the next ring is farther still from a
+         * point of the home bucket). */
+        const int64_t r = ring;
+        int64_t g;
+        int any = 0;
+        if ((uint64_t)(ring - 1u) * (uint64_t)s->bucket > LS__SPACE_RANGE_MAX)
+            return;
+        for (g = hx - r; g <= hx + r; g++) {
+            any |= visit_at(c, g, hy - r, i, x, y, bound, visit, context);
+            any |= visit_at(c, g, hy + r, i, x, y, bound, visit, context);
         }
-        {
-            const int64_t r = ring;
-            int64_t g;
-            /* The ring's edge only (inner buckets were visited): its top
-             * and bottom rows whole, then its sides between them. */
-            for (g = hx - r; g <= hx + r; g++) {
-                visit_at(c, g, hy - r, i, x, y, bound, visit, context);
-                if (r > 0)
-                    visit_at(c, g, hy + r, i, x, y, bound, visit, context);
-            }
-            for (g = hy - r + 1; g <= hy + r - 1; g++) {
-                visit_at(c, hx - r, g, i, x, y, bound, visit, context);
-                visit_at(c, hx + r, g, i, x, y, bound, visit, context);
-            }
+        for (g = hy - r + 1; g <= hy + r - 1; g++) {
+            any |= visit_at(c, hx - r, g, i, x, y, bound, visit, context);
+            any |= visit_at(c, hx + r, g, i, x, y, bound, visit, context);
         }
+        if (!any)
+            return;
     }
 }
 

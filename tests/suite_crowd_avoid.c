@@ -146,7 +146,7 @@ static void test_config(void)
     ls_crowd *c = NULL;
     ct_config(&k, 10, 10, 4);
     CU_ASSERT_EQUAL(k.avoid_neighbours, 10u);
-    CU_ASSERT_EQUAL(k.avoid_horizon, 20u);
+    CU_ASSERT_EQUAL(k.avoid_horizon, 4u);
     CU_ASSERT_EQUAL(k.stuck_ticks, 40u);
     k.avoid_neighbours = 0;
     CU_ASSERT_EQUAL(ls_crowd_create(&k, NULL, &c), LS_ERR_BAD_OPTION);
