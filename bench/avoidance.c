@@ -320,11 +320,12 @@ int main(int argc, char **argv)
         ratio[r] = (double)on.tick_ns / (double)off.tick_ns;
     }
     if (header) {
-        printf("| agents | grid | threads | avoidance step, ms per tick | whole tick, avoidance on | whole tick, off | on / off | moving per tick | moves cut | stuck re-plans | overlaps | run digest (on) |\n");
-        printf("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n");
+        printf("| agents | grid | threads | clock | avoidance step, ms per tick | whole tick, avoidance on | whole tick, off | on / off | moving per tick | moves cut | stuck re-plans | overlaps | run digest (on) |\n");
+        printf("|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---|\n");
     }
-    printf("| %u | %d x %d open | %u | %.3f | %.3f | %.3f | %.2f× | %.0f | %llu | %llu | %s | %016llx |\n",
-           s.agents, s.side, s.side, s.threads, median(avoid, s.repeat),
+    printf("| %u | %d x %d open | %u | %s | %.3f | %.3f | %.3f | %.2f× | %.0f | %llu | %llu | %s | %016llx |\n",
+           s.agents, s.side, s.side, s.threads, cpu ? "cpu" : "wall",
+           median(avoid, s.repeat),
            median(tick_on, s.repeat), median(tick_off, s.repeat),
            median(ratio, s.repeat), moving,
            (unsigned long long)first_on.stats.moves_cut,
