@@ -352,7 +352,7 @@ export interface CrowdConfig {
   avoidance?: boolean;
   /** Most neighbours an agent avoids, 1 .. CROWD_MAX_NEIGHBOURS (default 10). */
   avoidNeighbours?: number;
-  /** Ticks ahead an agent avoids others, 1 .. CROWD_MAX_HORIZON (default 20). */
+  /** Ticks ahead an agent avoids others, 1 .. CROWD_MAX_HORIZON (default: ls_crowd_config_init's). */
   avoidHorizon?: number;
   /** A moving agent stuck this many ticks in a row asks for a new path; 0 = never (default 40). */
   stuckTicks?: number;
