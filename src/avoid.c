@@ -329,6 +329,34 @@ static void scaled_unit(int64_t x, int64_t y, int64_t len, int64_t *ux,
     *uy = y < 0 ? -(int64_t)ay : (int64_t)ay;
 }
 
+/*
+ * Division by the horizon (1 .. 1024) without a division per neighbour:
+ * for 0 <= n < 2^27, floor(n / d) = (n m) >> (27 + l), l = bitlen(d), m =
+ * ceil(2^(27+l) / d) <= 2^28 (Granlund and Montgomery, "Division by
+ * invariant integers using multiplication", 1994: it holds because 0 <=
+ * m d - 2^(27+l) < d < 2^l). n m < 2^56. Signs apart: the quotient is
+ * truncated toward zero exactly as C's division.
+ */
+typedef struct tdiv {
+    uint64_t m;
+    int sh;
+} tdiv;
+
+static tdiv tdiv_of(int64_t d)
+{
+    tdiv t;
+    t.sh = 27 + bitlen((uint64_t)d);
+    t.m = (((uint64_t)1 << t.sh) + (uint64_t)d - 1) / (uint64_t)d;
+    return t;
+}
+
+static int64_t tdiv_q(const tdiv *t, int64_t n)      /* |n| < 2^27 */
+{
+    const uint64_t a = (uint64_t)(n < 0 ? -n : n);
+    const int64_t q = (int64_t)((a * t->m) >> t->sh);
+    return n < 0 ? -q : q;
+}
+
 /* 0 .. hi for radii and priorities. */
 static int64_t clamp0(int32_t v, int64_t hi)
 {
@@ -346,7 +374,7 @@ static int64_t clamp0(int32_t v, int64_t hi)
  * direction.
  */
 static void agent_line(const ls__avoid_body *s, const ls__avoid_body *o,
-                       int64_t horizon, ls__avoid_line *l)
+                       int64_t horizon, const tdiv *by_h, ls__avoid_line *l)
 {
     const int64_t px = sat((int64_t)o->x - s->x, PLIM);
     const int64_t py = sat((int64_t)o->y - s->y, PLIM);
@@ -363,9 +391,8 @@ static void agent_line(const ls__avoid_body *s, const ls__avoid_body *o,
 
     if (dist2 > r * r) {
         int64_t dot1;
-        /* |p| <= 2^26, horizon <= 2^10: a 32-bit division, same value */
-        wx = rvx - (int32_t)px / (int32_t)horizon;       /* < 2^26.6 */
-        wy = rvy - (int32_t)py / (int32_t)horizon;
+        wx = rvx - tdiv_q(by_h, px);                     /* < 2^26.6 */
+        wy = rvy - tdiv_q(by_h, py);
         dot1 = wx * px + wy * py;                        /* < 2^54 */
         if (dot1 < 0 && cutoff_side(-dot1, r, wx * wx + wy * wy)) {
             int64_t nx, ny;
@@ -376,7 +403,7 @@ static void agent_line(const ls__avoid_body *s, const ls__avoid_body *o,
              * brake, forever; the leg below turns both to their right. */
             if (!(det(px, py, wx, wy) == 0 && wlen * horizon < r)) {
                 /* Cut-off disc: centre p / horizon, radius R / horizon. */
-                const int64_t ulen = r / horizon - wlen;
+                const int64_t ulen = tdiv_q(by_h, r) - wlen;  /* r < 2^24 */
                 l->dx = ny;
                 l->dy = -nx;
                 ux = ulen * nx / ONE;                    /* 2^27 x 2^20 */
@@ -527,6 +554,7 @@ void ls__avoid_velocity(const ls__avoid_body *self, int32_t pref_vx,
     uint32_t i, fail;
     int k;
     vw view;
+    const tdiv by_h = tdiv_of(tau);
 
     *vx = 0;
     *vy = 0;
@@ -535,7 +563,7 @@ void ls__avoid_velocity(const ls__avoid_body *self, int32_t pref_vx,
     for (i = 0; i < wall_count; i++)
         nw += (uint32_t)wall_line(self, &walls[i], ms, &scratch[nw]);
     for (i = 0; i < nn; i++)
-        agent_line(self, &near[i], tau, &scratch[nw + i]);
+        agent_line(self, &near[i], tau, &by_h, &scratch[nw + i]);
     n = nw + nn;
     view.a = scratch;
     view.na = n;
