@@ -27,7 +27,9 @@
 #      example), and 'avoidance on' or 'avoidance off'; plain runs of both
 #      taking turns (BENCH_REPLAY_REPEAT, 7), CPU time from the summary
 #      line: crowd ticks per second and their ratio; the split from one
-#      --profile run; overlaps from one --check run.
+#      --profile run; overlaps from one --check run;
+#   4. with valgrind, the avoidance step's instructions per agent and tick
+#      (callgrind, 2,000 agents, 1 thread) and the functions they go to.
 # BENCH_QUICK=1: 2 rounds, 60 timed ticks, 3 replays.
 set -eu
 
@@ -97,6 +99,34 @@ awk -v s="$step2k" -v t="$tick10k2" -v o="$tick10k1" 'BEGIN {
         s, (s <= 1.0 ? "met" : "**not met**")
     printf "| 10,000 agents on 2 threads ≤ 8 ms per tick (whole tick) | %.3f ms (1 thread: %.3f ms, %.2f× faster on 2) | %s |\n",
         t, o, o / t, (t <= 8.0 ? "met" : "**not met**") }'
+
+# Instructions (callgrind, which a busy machine does not change): the
+# avoidance step's own function and all it calls, over all 80 ticks of a
+# run of 2,000 agents on 1 thread (60 warm-up ticks and 20 more; tick 0's
+# agents are still waiting), per agent and tick.
+if command -v valgrind >/dev/null 2>&1; then
+    echo "avoid.sh: instructions of the avoidance step (callgrind)..." >&2
+    valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" \
+        --toggle-collect=ls__crowd_avoid_move "$avoid" --agents 2000 \
+        --side 128 --threads 1 --warmup 60 --ticks 20 --repeat 1 \
+        >/dev/null 2>"$tmp/cg.err" || { cat "$tmp/cg.err" >&2; exit 1; }
+    ir=$(sed -n 's/^totals: *\([0-9]*\).*/\1/p' "$tmp/cg.out" | head -n 1)
+    [ -n "$ir" ] || ir=$(sed -n 's/^summary: *\([0-9]*\).*/\1/p' "$tmp/cg.out" | head -n 1)
+    echo
+    echo "\`valgrind --tool=callgrind --toggle-collect=ls__crowd_avoid_move"
+    echo "lockstar-avoid-bench --agents 2000 --side 128 --threads 1 --warmup 60 --ticks 20 --repeat 1\`:"
+    awk -v ir="$ir" 'BEGIN { printf "%.0f instructions in the avoidance step over 80 ticks, %.0f per agent and tick.\n", ir, ir / 80 / 2000 }'
+    if command -v callgrind_annotate >/dev/null 2>&1; then
+        echo
+        echo "Where they go (callgrind_annotate, exclusive, top functions):"
+        echo
+        echo '```'
+        callgrind_annotate --inclusive=no --auto=no "$tmp/cg.out" 2>/dev/null |
+            grep -E '^ *[0-9,]+ ' | grep -v 'PROGRAM TOTALS' | head -n 12 |
+            sed -E 's# \[[^]]*\]##; s#[^ ]*/(src|bench)/#\1/#g'
+        echo '```'
+    fi
+fi
 
 if [ -n "$cli" ] && [ -x "$cli" ] && [ -f "$examples/rts.replay" ]; then
     echo "avoid.sh: the RTS example with avoidance on and off, $replays runs..." >&2
