@@ -29,12 +29,13 @@
  * O(C^2) = at most 961 cells.
  */
 #include <string.h>
+#include "compiler.h"
 #include "grid.h"
 
 #define CAP ((uint8_t)LS_CLEARANCE_MAX)
 #define REACH ((int32_t)LS_CLEARANCE_MAX - 1) /* farthest cell an edit moves */
 
-static uint8_t min8(uint8_t a, uint8_t b)
+LS_HOT_INLINE uint8_t min8(uint8_t a, uint8_t b)
 {
     return a < b ? a : b;
 }
@@ -45,28 +46,28 @@ static uint8_t min8(uint8_t a, uint8_t b)
 #define LANES 0x0101010101010101ull
 #define HIGHS 0x8080808080808080ull
 
-static uint64_t load8(const uint8_t *p)
+LS_HOT_INLINE uint64_t load8(const uint8_t *p)
 {
     uint64_t v;
     memcpy(&v, p, 8);
     return v;
 }
 
-static void store8(uint8_t *p, uint64_t v)
+LS_HOT_INLINE void store8(uint8_t *p, uint64_t v)
 {
     memcpy(p, &v, 8);
 }
 
 /* Bytewise min of a and b (bytes below 128): (a | 0x80) - b keeps each
  * byte's high bit exactly when a >= b, and borrows from no other byte. */
-static uint64_t min_lanes(uint64_t a, uint64_t b)
+LS_HOT_INLINE uint64_t min_lanes(uint64_t a, uint64_t b)
 {
     const uint64_t take_b = ((((a | HIGHS) - b) & HIGHS) >> 7) * 0xFFu;
     return (b & take_b) | (a & ~take_b);
 }
 
 /* 0xFF in each byte whose cell is not blocked (grid.c's row_word test). */
-static uint64_t open_lanes(uint64_t cells)
+LS_HOT_INLINE uint64_t open_lanes(uint64_t cells)
 {
     const uint64_t high =
         (((cells & ~HIGHS) + ~HIGHS) | cells) & HIGHS;
@@ -75,7 +76,7 @@ static uint64_t open_lanes(uint64_t cells)
 
 /* From the row before (after, going back): min of the three cells above
  * (below) each of the 8 cells at p's column, plus 1. */
-static uint64_t from_line(const uint8_t *line)
+LS_HOT_INLINE uint64_t from_line(const uint8_t *line)
 {
     return min_lanes(min_lanes(load8(line - 1), load8(line)),
                      load8(line + 1)) + LANES;
