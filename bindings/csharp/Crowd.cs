@@ -25,7 +25,7 @@ namespace Lockstar
     /// set on a default-constructed config fills in every default of
     /// ls_crowd_config_init (capacity 1024, route pool 65536 points, cell
     /// size 1.0, ls_query_init's options, no budget, 1 thread, no flags, 4
-    /// flow field slots; avoidance's settings 10 neighbours, a horizon of 20
+    /// flow field slots; avoidance's settings 10 neighbours, a horizon of 4
     /// ticks, a re-plan after 40 stuck ticks), so <c>new CrowdConfig(64, 64)</c> and
     /// <c>new CrowdConfig { Width = 64, Height = 64, Budget = 200 }</c> are complete.
     /// </summary>
@@ -87,7 +87,8 @@ namespace Lockstar
         /// <summary>Avoidance (read only with it on, CrowdFlags.Avoidance or Crowd.Avoidance): the
         /// most neighbours an agent avoids, 1 .. Limits.CrowdMaxNeighbours (default 10).</summary>
         public uint AvoidNeighbours { get { return Complete().avoidNeighbours; } set { Touch(); avoidNeighbours = value; } }
-        /// <summary>Ticks ahead an agent avoids others, 1 .. Limits.CrowdMaxHorizon (default 20).</summary>
+        /// <summary>Ticks ahead an agent avoids others, 1 .. Limits.CrowdMaxHorizon (default 4: longer
+        /// horizons make dense crowds timid, docs/avoidance.md).</summary>
         public uint AvoidHorizon { get { return Complete().avoidHorizon; } set { Touch(); avoidHorizon = value; } }
         /// <summary>A Moving agent that has not moved a quarter of its speed for this many ticks in a
         /// row asks for a new path; 0 = never (default 40).</summary>

@@ -6,7 +6,8 @@
 // is free, unreachable), the tick, agent and run digests recomputed here
 // from the agents by the header's definition, the same run on 1 and 3
 // threads, the profiler hook, no managed allocation by the per-tick
-// calls. Then FlowCheck.cs (flow fields and route checks).
+// calls. Then FlowCheck.cs (flow fields and route checks) and
+// AvoidCheck.cs (clearance, sizes and avoidance).
 // Silent when everything holds; each difference is a line of the report.
 using System;
 using System.Collections.Generic;
@@ -75,6 +76,7 @@ namespace Lockstar.Tests
                 NoAllocation(g);
             }
             FlowCheck.Run(report);
+            AvoidCheck.Run(report);
         }
 
         static void Layout()
