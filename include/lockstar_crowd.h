@@ -427,7 +427,9 @@ ls_status ls_crowd_route(const ls_crowd *crowd, int64_t id,
  *       of the next cell of its field from the cell it stands in (the
  *       goal's centre in the goal cell), at its speed, or less when that
  *       centre is the goal's and nearer than its speed. Other agents
- *       prefer to stand still. Lanes: an agent with a neighbour (6b)
+ *       prefer to stand still, but for an agent ARRIVED on its own goal
+ *       (not by touching another, below): pushed more than a cell from
+ *       the goal's centre, it heads back for it. Lanes: an agent with a neighbour (6b)
  *       ahead of it whose preferred velocity points against its own
  *       (negative dot product) and whose priority is at least its own
  *       aims 30 degrees to the right of its own
@@ -451,8 +453,9 @@ ls_status ls_crowd_route(const ls_crowd *crowd, int64_t id,
  *       faster than its speed (or, when none exists, the one that least
  *       violates the agents' half-planes while keeping the walls'). A
  *       head-on pair exactly in line passes on the right of each agent.
- *       Agents that are not MOVING take part with a preferred velocity of
- *       0: they make way.
+ *       Agents at rest (not MOVING, with a preferred velocity of 0) make
+ *       way: against any agent that is not at rest they take the whole of
+ *       the avoidance, whatever the priorities.
  *   6d. Resolution, so that the guarantee below holds whatever the
  *       rounding: every agent proposes its position plus its velocity. In
  *       rounds, each looking at all proposals at once, an agent whose

@@ -386,7 +386,13 @@ static void agent_line(const ls__avoid_body *s, const ls__avoid_body *o,
     const int64_t r = clamp0(s->radius, RLIM) + clamp0(o->radius, RLIM)
                       + MARGIN;
     const int64_t dist2 = px * px + py * py;             /* <= 2^53 */
-    const int64_t pi = clamp0(s->priority, 99), pj = clamp0(o->priority, 99);
+    /* Priorities -1 .. 99: -1 is an agent that makes way (the crowd's
+     * agents at rest, docs/avoidance.md): it takes the whole of the
+     * avoidance against any other, two of them share it evenly. */
+    int64_t pi = s->priority < -1 ? -1 : s->priority > 99 ? 99 : s->priority;
+    int64_t pj = o->priority < -1 ? -1 : o->priority > 99 ? 99 : o->priority;
+    if (pi < 0 && pj < 0)
+        pi = pj = 0;
     int64_t dx, dy, ux, uy, wx, wy, wlen;
 
     if (dist2 > r * r) {

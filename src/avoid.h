@@ -9,7 +9,9 @@
  *
  * Units. Positions raw fix16 world units (int32); velocities raw fix16
  * world units PER TICK; radius raw fix16, 0 .. 0x400000 (64.0); max_speed
- * raw per tick > 0; horizon in ticks, 1 .. 1024; priority 0 .. 99.
+ * raw per tick > 0; horizon in ticks, 1 .. 1024; priority -1 .. 99
+ * (-1: an agent that makes way, taking the whole of the avoidance against
+ * any other; two of them share it evenly).
  *
  * Bounds the caller guarantees (beyond them the inputs are SATURATED, so
  * the result stays a defined, deterministic function, only a poorer
@@ -73,7 +75,7 @@ typedef struct ls__avoid_body {
     int32_t x, y;       /* position */
     int32_t vx, vy;     /* velocity of the last tick */
     int32_t radius;
-    int32_t priority;   /* 0..99 */
+    int32_t priority;   /* -1..99 (-1: makes way) */
 } ls__avoid_body;
 
 /* A blocked cell's closed square [x0,x1]x[y0,y1], raw. */

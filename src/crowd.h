@@ -80,6 +80,10 @@ typedef struct ls__crowd_agent {
     /* Avoidance: the move of the last tick, and ticks stuck in a row. */
     int32_t vx, vy;
     uint32_t stuck;
+    /* ARRIVED on its own goal (not by touching another arrived agent of
+     * the same goal): it holds that place, walking back when pushed more
+     * than a cell away. */
+    int32_t holds;
 } ls__crowd_agent;
 
 /* A flow field slot. Serving-order links of fields are node numbers

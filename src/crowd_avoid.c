@@ -71,6 +71,19 @@ static void preferred(ls_crowd *c, ls__crowd_agent *a, int32_t *vx,
                       int32_t *vy)
 {
     *vx = *vy = 0;
+    if (a->state == LS_CROWD_ARRIVED && a->holds) {
+        /* Holding its place: back to the goal's centre once pushed more
+         * than a cell from it (nearer, it stands where it was pushed, so
+         * it never fights for the exact centre). */
+        fix16_t gx = 0, gy = 0, len = 0;
+        if (ls__world_center(&c->config.world, a->goal.x, a->goal.y, &gx,
+                             &gy) == LS_OK &&
+            ls__distance((int64_t)gx - a->body.x, (int64_t)gy - a->body.y,
+                         &len) == LS_OK &&
+            len > c->config.world.cell_size)
+            head_for(c, a, a->goal, 1, vx, vy);
+        return;
+    }
     if (a->state != LS_CROWD_MOVING)
         return; /* others stand still unless pushed */
     if (a->field != LS__CROWD_NONE) {
@@ -247,7 +260,8 @@ static void velocities(void *context, uint32_t worker, uint32_t begin,
             s->bodies[k].vx = b->vx;
             s->bodies[k].vy = b->vy;
             s->bodies[k].radius = o->radius + margin;
-            s->bodies[k].priority = o->priority;
+            /* An agent at rest makes way: priority -1 (src/avoid.h). */
+            s->bodies[k].priority = o->yields ? -1 : o->priority;
         }
         walls = near_walls(c, job->grid, st, s);
         keep_right(sp, st, s, p.count, &pvx, &pvy);
@@ -256,7 +270,7 @@ static void velocities(void *context, uint32_t worker, uint32_t begin,
         self.vx = agent_of(c, i)->vx;
         self.vy = agent_of(c, i)->vy;
         self.radius = st->radius + margin;
-        self.priority = st->priority;
+        self.priority = st->yields ? -1 : st->priority;
         ls__avoid_velocity(&self, pvx, pvy, st->speed,
                            (int32_t)horizon, s->bodies, p.count, s->walls,
                            walls, s->lines, &vx, &vy);
@@ -382,6 +396,8 @@ static void check_arrival(void *context, uint32_t j, uint64_t d2)
         p->found = 1;
 }
 
+/* 2 when agent i is on its own goal, 1 when it touches an agent that
+ * arrived at the same goal, else 0. */
 static int arrived(const ls_crowd *c, uint32_t i, const ls__crowd_agent *a)
 {
     const ls__avoid_state *st = &c->space->state[i];
@@ -397,7 +413,7 @@ static int arrived(const ls_crowd *c, uint32_t i, const ls__crowd_agent *a)
     if (st->radius > near)
         near = st->radius;
     if (len <= near)
-        return 1;
+        return 2; /* on its own goal */
     /* Both moved at most their speeds from the starts the buckets hold. */
     reach = capped((int64_t)st->radius + c->space->max_radius + quarter +
                    st->speed + c->space->max_speed);
@@ -464,6 +480,7 @@ static void finish_move(ls_crowd *c, const ls_grid *grid, uint32_t i)
     const ls__avoid_state *st = &c->space->state[i];
     const int64_t dx = (int64_t)st->px - st->x0, dy = (int64_t)st->py - st->y0;
     const int64_t quarter = a->body.speed / 4;
+    int reached;
     a->body.x = st->px;
     a->body.y = st->py;
     a->vx = (int32_t)dx;
@@ -474,8 +491,9 @@ static void finish_move(ls_crowd *c, const ls_grid *grid, uint32_t i)
     }
     if (a->field == LS__CROWD_NONE)
         progress(c, grid, a);
-    if (arrived(c, i, a)) {
+    if ((reached = arrived(c, i, a)) != 0) {
         a->stuck = 0;
+
         a->body.state = LS_AGENT_ARRIVED;
         if (a->field != LS__CROWD_NONE) {
             a->body.target = 0;
@@ -484,6 +502,7 @@ static void finish_move(ls_crowd *c, const ls_grid *grid, uint32_t i)
             a->body.target = a->way_count - 1u;
         }
         ls__crowd_settle(c, a, LS_CROWD_ARRIVED);
+        a->holds = reached == 2;
         return;
     }
     if (dx * dx + dy * dy >= quarter * quarter) {
@@ -517,6 +536,8 @@ ls_status ls__crowd_avoid_move(ls_crowd *c, const ls_grid *grid)
         st->priority = a->priority;
         st->was_arrived = a->state == LS_CROWD_ARRIVED;
         preferred(c, a, &st->pref_vx, &st->pref_vy);
+        st->yields = a->state != LS_CROWD_MOVING && st->pref_vx == 0 &&
+                     st->pref_vy == 0;
     }
     ls__space_build(c);
     job.c = c;

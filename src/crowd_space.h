@@ -32,7 +32,7 @@ typedef struct ls__avoid_state {
     uint8_t cut;             /* halvings so far; 5 = cancelled */
     uint8_t conflict;
     uint8_t was_arrived;     /* ARRIVED at the start of step 6 */
-    uint8_t unused;
+    uint8_t yields;          /* at rest: it makes way (priority -1) */
 } ls__avoid_state;
 
 /* A worker's scratch for 6b and 6c. */

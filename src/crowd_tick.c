@@ -156,6 +156,7 @@ static void carry_out_orders(ls_crowd *c, const ls_grid *grid)
 void ls__crowd_settle(ls_crowd *c, ls__crowd_agent *a, int32_t state)
 {
     a->state = state;
+    a->holds = state == LS_CROWD_ARRIVED; /* on its goal's centre */
     ls__crowd_pool_release(c, a);
 }
 
