@@ -13,7 +13,16 @@
 //   4. "Export script" gives a replay script whose `lockstar replay` prints
 //      the page's last tick digest, its run digest as `final`, and as many
 //      tick lines as the page ran ticks;
-//   5. a screenshot of the mode (BUILD/playground-out/playground-crowd-*.png).
+//   5. a screenshot of the mode (BUILD/playground-out/playground-crowd-*.png);
+//   6. sizes and avoidance (checkSizes): units placed with a radius and a
+//      priority (refused where the disc has no room), drawn as discs of
+//      their radius at the board's scale (pixels inside and outside each
+//      disc), a head-on pair passing through each other with avoidance
+//      off (the overlap read-out non-zero and red) and back with it
+//      switched on (no overlap on any later tick), the exported version 3
+//      script (radius, priority, `at T avoidance on`) replayed by
+//      `lockstar replay --check`: the page's tick and run digests and its
+//      `check:` line, exit status 1 for the overlaps.
 // Exports checkCrowd(t), t holding the page and the helpers of
 // playground.mjs: { page, check, same, cli, examples, scratch, shoot,
 // screenshot (the --screenshot FILE: the tab's goes to FILE-crowd.png) }.
@@ -163,5 +172,102 @@ export async function checkCrowd({ page, check, same, cli, examples, scratch, sh
   }
   await page.click('#crowd-reset');
   same((await readouts(page)).units, '0', 'crowd: Reset clears the units');
+  await checkSizes({ page, check, same, cli, examples, scratch, shoot, at, click, step });
   await page.click('#tab-playground');
 }
+
+// 6. sizes and avoidance, after a Reset (the page as the first section
+// left it: speed 0.5, demo.map).
+async function checkSizes({ page, check, same, cli, examples, scratch, shoot, at, click, step }) {
+  await page.check('input[name="crowd-mode"][value="place"]');
+  await page.fill('#crowd-budget', '0');   // fields at once: the pair meets at tick 9
+  await page.fill('#crowd-radius', '0.45');
+  await page.fill('#crowd-priority', '0');
+  await click(2, 3);
+  await click(12, 3);
+  await page.fill('#crowd-radius', '1.2');
+  await page.fill('#crowd-priority', '5');
+  await click(1, 1);                 // clearance 1 there: no room for the disc
+  check(/needs clearance 2 \(cell 1,1 has 1\)/.test(await page.textContent('#crowd-message')),
+    'crowd sizes: a disc of radius 1.2 is refused where the cell\'s clearance is 1', await page.textContent('#crowd-message'));
+  await click(7, 6);
+  let r = await readouts(page);
+  same(r.units, '3', 'crowd sizes: three units placed (0.45, 0.45, 1.2)');
+
+  // Discs of their radius: a pixel inside each disc has the unit's fill
+  // (idle grey), one just outside the ground's colour.
+  const pixels = await page.evaluate(() => {
+    const c = document.querySelector('#crowd-board');
+    const s = c.width / 48;
+    const px = (fx, fy) => [...c.getContext('2d').getImageData(Math.floor(fx * s), Math.floor(fy * s), 1, 1).data.slice(0, 3)];
+    return {
+      scale: s,
+      ground: px(10.5, 7.5),
+      inside: [px(2.5 + 0.25, 3.5), px(12.5, 3.5 - 0.25), px(7.5 + 0.8, 6.5), px(7.5, 6.5 - 0.8)],
+      outside: [px(2.5 + 0.7, 3.5), px(12.5, 3.5 + 0.7), px(7.5 + 1.5, 6.5), px(7.5 - 1.5, 6.5)],
+    };
+  });
+  const grey = [0x6b, 0x6b, 0x6b];
+  check(pixels.inside.every((p) => same3(p, grey)) && pixels.outside.every((p) => same3(p, pixels.ground)),
+    `crowd sizes: discs of radius 0.45 and 1.2 cells at the board's scale (${pixels.scale} px a cell)`, JSON.stringify(pixels));
+
+  // A head-on pair without avoidance: they pass through each other.
+  await page.check('input[name="crowd-mode"][value="select"]');
+  await click(2, 3);
+  await click(12, 3, { button: 'right' });
+  await click(12, 3);
+  await click(2, 3, { button: 'right' });
+  await step(30);
+  r = await readouts(page);
+  const red = async (name) => page.evaluate((n) => getComputedStyle(document.querySelector(`[data-crowd="${n}"]`)).color, name);
+  check(/^check: 30 ticks, [1-9]\d* pair overlaps and 0 wall overlaps in \d+ ticks, first at tick \d+: agents 1 and 2$/.test(r.check),
+    `crowd sizes: without avoidance the pair overlaps: ${r.check}`);
+  const danger = await red('check');
+  check(danger !== await page.evaluate(() => getComputedStyle(document.querySelector('[data-crowd="units"]')).color),
+    `crowd sizes: the overlap read-outs are highlighted (${danger})`);
+  const before = /in (\d+) ticks/.exec(r.check)[1];
+
+  // Back with avoidance switched on at tick 30: never an overlap again.
+  await page.check('#crowd-avoidance');
+  await click(12, 3);
+  await click(2, 3, { button: 'right' });
+  await click(2, 3);
+  await click(12, 3, { button: 'right' });
+  await page.click('#crowd-play');
+  await page.waitForFunction(() => Number(document.querySelector('[data-crowd="tick"]').textContent) >= 80);
+  await page.click('#crowd-pause');
+  r = await readouts(page);
+  same(/in (\d+) ticks/.exec(r.check)?.[1], before, `crowd sizes: no overlap after avoidance was switched on (${r.tick} ticks)`);
+  same(r.overlaps, '0', 'crowd sizes: the last tick\'s overlaps read 0');
+  await shoot('playground-crowd-sizes-1280x800.png', await at(7, 6));
+
+  // The exported script is version 3 and replays to the page's numbers.
+  await page.click('#crowd-export');
+  const script = await page.inputValue('#crowd-script');
+  check(script.startsWith('lockstar-replay 3\n') && /^agent 1 2,3 0\.5 radius 0\.45$/m.test(script)
+    && /^agent 3 7,6 0\.5 radius 1\.2 priority 5$/m.test(script) && /^at 30 avoidance on$/m.test(script),
+  'crowd sizes: the exported script has the radii, the priority and the switch (version 3)', script);
+  copyFileSync(join(examples, 'demo.map'), join(scratch, 'demo.map'));
+  const file = join(scratch, 'sizes.replay');
+  writeFileSync(file, script, 'latin1');
+  let out;
+  let status = 0;
+  try {
+    out = cli('replay', file, '--check');
+  } catch (error) {
+    out = error.stdout;
+    status = error.status;
+  }
+  const lines = out.trim().split('\n');
+  same([lines[lines.length - 4], lines[lines.length - 3], lines[lines.length - 2], status],
+    [`tick ${Number(r.tick) - 1} ${r.digest}`, `final ${r.run}`, r.check, 1],
+    'crowd sizes: lockstar replay --check of the exported script prints the page\'s digests and check line (exit 1)');
+  await page.click('#crowd-reset');
+  await page.uncheck('#crowd-avoidance');
+  await page.fill('#crowd-radius', '0');
+  await page.fill('#crowd-priority', '0');
+  await page.fill('#crowd-budget', '60');
+  same((await readouts(page)).check, '–', 'crowd sizes: Reset clears the check');
+}
+
+const same3 = (a, b) => a.length === 3 && a.every((v, i) => v === b[i]);

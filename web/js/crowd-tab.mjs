@@ -7,10 +7,15 @@
 // button sends the selection to the cell as a group on one flow field.
 // Play, pause and step run ticks; the tick and run digests are shown as
 // `lockstar replay` prints them, and "Export script" writes the replay
-// script (docs/replay.md, version 2) that makes `lockstar replay` print
-// the same digests: the units as `agent` lines, each order as `at T
-// group` lines and each painted cell as an `at T set` line, `ticks` the
-// ticks run. The crowd is
+// script (docs/replay.md, version 2, or 3 with sizes or avoidance) that
+// makes `lockstar replay` print the same digests: the units as `agent`
+// lines (with `radius R` and `priority P` when given), each order as `at
+// T group` lines, each painted cell as an `at T set` line, each switch
+// of avoidance as `at T avoidance on|off`, `ticks` the ticks run. Units
+// are drawn as discs of their radius (a point as a small dot); after
+// every tick the library's ls_crowd_check_overlaps is read and summed as
+// `lockstar replay --check` sums it, in red once any tick had one. The
+// crowd is
 // made as cli/replay_sim.c makes a script's (lockstar-replay.mjs
 // replayCrowdConfig), with 64 field slots: as many as the script can ask
 // for, so a group order never finds them all taken where the program's
@@ -56,6 +61,7 @@ export class CrowdTab {
     this.events = [];
     this.selected = new Set();
     this.field = null;
+    this.overlaps = { last: null, ticks: 0, pairs: 0, walls: 0, overlapTicks: 0, first: null, firstTick: 0 };
     this.#wire();
   }
 
@@ -75,6 +81,7 @@ export class CrowdTab {
     this.$('#crowd-reset').addEventListener('click', () => this.reset());
     this.$('#crowd-export').addEventListener('click', () => this.export());
     this.$('#crowd-show-field').addEventListener('change', () => this.draw());
+    this.$('#crowd-avoidance').addEventListener('change', (e) => this.#guard(() => this.avoidance(e.target.checked)));
     const c = this.canvas;
     c.addEventListener('pointerdown', (e) => this.#guard(() => this.#down(e)));
     c.addEventListener('pointermove', (e) => this.#move(e));
@@ -124,11 +131,17 @@ export class CrowdTab {
       this.grid.load(this.cells);
       this.#paintGround();
     }
-    this.units = [];        // { id, x, y, speed (fix16), speedText } in id order
-    this.events = [];       // { tick, kind: 'group', x, y, ids } or { tick, kind: 'set', x, y, cost }, in order
+    this.units = [];        // { id, x, y, speed (fix16), speedText, radius (fix16), radiusText, priority } in id order
+    this.events = [];       // { tick, kind: 'group', x, y, ids }, { tick, kind: 'set', x, y, cost }
+    //                         or { tick, kind: 'avoidance', on }, in order
     this.selected = new Set();
     this.field = null;      // { x, y } of the field drawn
     this.digest = null;
+    // The sums of ls_crowd_check_overlaps over the ticks run, as
+    // cli/replay_check.c keeps them, and the last tick's answer.
+    this.overlaps = { last: null, ticks: 0, pairs: 0, walls: 0, overlapTicks: 0, first: null, firstTick: 0 };
+    // Avoidance as the checkbox says, from tick 0 (an event like any switch).
+    if (this.$('#crowd-avoidance').checked) this.events.push({ tick: 0, kind: 'avoidance', on: true });
     this.$('#crowd-budget').disabled = false;
     this.$('#crowd-script').value = '';
     this.$('#crowd-download').hidden = true;
@@ -145,7 +158,13 @@ export class CrowdTab {
     const script = { agents: this.units, events: [], cellSize: ONE, options: {}, budget };
     const config = this.replay.replayCrowdConfig(script, this.map.width, this.map.height);
     this.crowd = new this.ls.Crowd({ ...config, maxFields: FIELD_SLOTS });
-    for (const u of this.units) this.crowd.add(u.id, u.x, u.y, u.speed);
+    for (const u of this.units) {
+      this.crowd.add(u.id, u.x, u.y, u.speed);
+      // As cli/replay_sim.c: only units with a radius or priority are given one.
+      if (u.radius || u.priority) this.crowd.setBody(u.id, u.radius, u.priority);
+    }
+    // The radii drawn are the library's (they do not change after tick 0).
+    this.radii = this.units.map((u) => this.crowd.get(u.id).radius);
     this.budget = budget;
     this.$('#crowd-budget').disabled = true;
     const n = Math.max(1, this.units.length);
@@ -159,13 +178,52 @@ export class CrowdTab {
     if (!this.crowd) this.#start();
     const t = this.tick;
     for (const e of this.events) {
-      if (e.tick !== t || e.kind !== 'group') continue;
-      for (let k = 0; k < e.ids.length; k += GROUP_LINE) this.crowd.orderGroup(e.ids.slice(k, k + GROUP_LINE), e.x, e.y);
+      if (e.tick !== t) continue;
+      if (e.kind === 'group') {
+        for (let k = 0; k < e.ids.length; k += GROUP_LINE) this.crowd.orderGroup(e.ids.slice(k, k + GROUP_LINE), e.x, e.y);
+      } else if (e.kind === 'avoidance') {
+        this.crowd.setAvoidance(e.on);
+      }
     }
     this.crowd.tick(this.grid);
     this.digest = this.crowd.tickDigest();
+    this.#countOverlaps(t);
     this.#show();
     this.draw();
+  }
+
+  // The library's overlap check after tick t, summed (counting only).
+  #countOverlaps(t) {
+    const o = this.crowd.checkOverlaps(this.grid);
+    const sum = this.overlaps;
+    sum.last = o;
+    sum.ticks++;
+    sum.pairs += o.pairs;
+    sum.walls += o.walls;
+    if (o.pairs > 0 || o.walls > 0) {
+      sum.overlapTicks++;
+      if (sum.first === null) [sum.first, sum.firstTick] = [o, t];
+    }
+  }
+
+  // The `check:` line `lockstar replay --check` prints for the ticks run.
+  checkLine() {
+    const sum = this.overlaps;
+    if (sum.first === null) return `check: ${sum.ticks} ticks, 0 overlaps`;
+    const o = sum.first;
+    return `check: ${sum.ticks} ticks, ${sum.pairs} pair overlaps and ${sum.walls} wall overlaps in ${sum.overlapTicks} ticks, first at tick ${sum.firstTick}: `
+      + (o.pairs > 0 ? `agents ${o.pairA} and ${o.pairB}` : `agent ${o.wallAgent} and cell ${o.wallCell.x},${o.wallCell.y}`);
+  }
+
+  // Avoidance on or off from the next tick on (`at T avoidance on|off`);
+  // a second switch before that tick replaces the first.
+  avoidance(on) {
+    if (!this.map) return;
+    const t = this.tick;
+    this.events = this.events.filter((e) => !(e.kind === 'avoidance' && e.tick === t));
+    const before = this.events.filter((e) => e.kind === 'avoidance').pop();
+    if ((before ? before.on : false) !== on) this.events.push({ tick: t, kind: 'avoidance', on });
+    this.#show();
   }
 
   play() {
@@ -259,8 +317,32 @@ export class CrowdTab {
       speed = this.ls.parseFix16(speedText);
     } catch { /* refused below */ }
     if (speed <= 0) throw new Error(`the speed '${speedText}' is not a decimal above 0 (world units, one per cell, a tick)`);
+    const radiusText = this.$('#crowd-radius').value.trim() || '0';
+    let radius = -1;
+    try {
+      radius = this.ls.parseFix16(radiusText);
+    } catch { /* refused below */ }
+    if (radius < 0 || radius > this.ls.CROWD_MAX_RADIUS) throw new Error(`the radius '${radiusText}' is not a decimal from 0 to 64 (cells)`);
+    const priority = Number(this.$('#crowd-priority').value);
+    if (!Number.isInteger(priority) || priority < 0 || priority > this.ls.CROWD_MAX_PRIORITY) {
+      throw new Error(`the priority '${this.$('#crowd-priority').value}' is not a whole number from 0 to 99`);
+    }
+    // Room for the disc: the cell's clearance (the library's, on the grid
+    // now) at least the radius's class (ls_world_clearance, which refuses
+    // a class above 16), so the disc overlaps no wall where it stands.
+    let need;
+    try {
+      need = this.ls.worldClearance({ originX: 0, originY: 0, cellSize: ONE }, radius);
+    } catch {
+      throw new Error(`the radius '${radiusText}' is too large: its clearance class would be above ${this.ls.CLEARANCE_MAX}`);
+    }
+    const room = this.grid.clearance(x, y);
+    if (room < need) {
+      if (!quiet) throw new Error(`a disc of radius ${radiusText} needs clearance ${need} (cell ${x},${y} has ${room})`);
+      return;
+    }
     const id = this.units.length + 1;
-    this.units.push({ id, x, y, speed, speedText });
+    this.units.push({ id, x, y, speed, speedText, radius, radiusText, priority });
     this.selected.add(id);
     this.#show();
     this.draw();
@@ -353,18 +435,26 @@ export class CrowdTab {
   // tick digests for it (the map beside it).
   script() {
     const t = this.tick;
-    const lines = ['lockstar-replay 2',
+    // Version 3 only when a unit has a radius or priority, or avoidance was
+    // switched: otherwise the version 2 script of before.
+    const v3 = this.units.some((u) => u.radius || u.priority)
+      || this.events.some((e) => e.kind === 'avoidance' && e.tick < t);
+    const lines = [`lockstar-replay ${v3 ? 3 : 2}`,
       `# the lockstar playground's Crowd tab: ${this.units.length} units, ${t} ticks`,
       `map ${this.map.file}               # examples/${this.map.file}: save this script beside it`,
       `swamp-cost ${this.map.source.swampCost}`,
       `budget ${this.crowd ? this.budget : Number(this.$('#crowd-budget').value)}`];
-    for (const u of this.units) lines.push(`agent ${u.id} ${u.x},${u.y} ${u.speedText}`);
+    for (const u of this.units) {
+      lines.push(`agent ${u.id} ${u.x},${u.y} ${u.speedText}${u.radius ? ` radius ${u.radiusText}` : ''}`
+        + `${u.priority ? ` priority ${u.priority}` : ''}`);
+    }
     // In the order made: at each tick the program makes the tick's edits
     // before its orders, as here (edits on the grid at once, orders at the
     // tick), whatever the lines' order.
     for (const e of this.events) {
       if (e.tick >= t) continue; // given for a tick not run yet
       if (e.kind === 'set') lines.push(`at ${e.tick} set ${e.x},${e.y} ${e.cost}`);
+      else if (e.kind === 'avoidance') lines.push(`at ${e.tick} avoidance ${e.on ? 'on' : 'off'}`);
       else for (let k = 0; k < e.ids.length; k += GROUP_LINE) lines.push(`at ${e.tick} group ${e.x},${e.y} ${e.ids.slice(k, k + GROUP_LINE).join(' ')}`);
     }
     lines.push(`ticks ${t}`);
@@ -442,10 +532,13 @@ export class CrowdTab {
     }
     const at = this.#unitPositions();
     if (this.crowd) this.crowd.states(this.states);
-    const r = Math.max(2, s * 0.35);
+    const point = Math.max(2, s * 0.2);
     at.forEach((u, i) => {
+      // A disc of the unit's radius at the board's scale; a point (radius
+      // 0) as a small dot so it can be seen and picked.
+      const radius = this.crowd ? this.radii[i] : this.units[i].radius;
       ctx.beginPath();
-      ctx.arc(u.x * s, u.y * s, r, 0, 2 * Math.PI);
+      ctx.arc(u.x * s, u.y * s, radius > 0 ? Math.max(1.5, (radius / ONE) * s) : point, 0, 2 * Math.PI);
       ctx.fillStyle = STATE_COLOURS[this.crowd ? this.ls.CROWD_STATES[this.states[i]] : 'idle'];
       ctx.fill();
       ctx.lineWidth = this.selected.has(u.id) ? Math.max(2, s / 8) : 1;
@@ -499,6 +592,15 @@ export class CrowdTab {
     out('units', String(this.units.length));
     out('selected', String(this.selected.size));
     out('field', this.field ? `${this.field.x},${this.field.y}` : '–');
+    const sum = this.overlaps;
+    const last = sum.last;
+    out('overlaps', !last ? '–' : last.pairs + last.walls === 0 ? '0'
+      : `${last.pairs} pair${last.pairs === 1 ? '' : 's'}, ${last.walls} wall${last.walls === 1 ? '' : 's'}`);
+    out('check', this.crowd ? this.checkLine() : '–');
+    // Red: the last tick's count when not 0, the sums once any tick had one.
+    this.$('[data-crowd="overlaps"]').dataset.overlap = last && last.pairs + last.walls > 0 ? 'yes' : 'no';
+    this.$('[data-crowd="check"]').dataset.overlap = sum.overlapTicks > 0 ? 'yes' : 'no';
+    this.$('#crowd-avoidance').checked = Boolean(this.events.filter((e) => e.kind === 'avoidance').pop()?.on);
     if (this.crowd) {
       const counts = new Map();
       this.crowd.states(this.states);
