@@ -104,7 +104,7 @@ namespace Lockstar.Examples
 
         static readonly string[] OptionNames = {
             "--connect", "--corners", "--heuristic", "--tie", "--weight", "--straight", "--diagonal",
-            "--max-expansions", "--budget", "--algo", "--swamp-cost", "--context", "--grid"
+            "--max-expansions", "--budget", "--algo", "--swamp-cost", "--context", "--grid", "--clearance"
         };
 
         /// <summary>cli_options_take: false when args[i] is none of the shared options.</summary>
@@ -143,7 +143,8 @@ namespace Lockstar.Examples
             case 9: o.Query.Algorithm = (Algorithm)Word("--algo", v, new[] { "astar", "jps" }, kinds, "astar or jps"); break;
             case 10: o.SwampCost = Number("--swamp-cost", v, 1, 255); break;
             case 11: o.ContextFlags = (SearchFlags)Word("--context", v, new[] { "full", "compact" }, kinds, "full or compact"); break;
-            default: o.GridFlags = (GridFlags)Word("--grid", v, new[] { "full", "compact" }, kinds, "full or compact"); break;
+            case 12: o.GridFlags = (GridFlags)Word("--grid", v, new[] { "full", "compact" }, kinds, "full or compact"); break;
+            default: o.Query.Clearance = Number("--clearance", v, 0, Limits.ClearanceMax); break;
             }
             return true;
         }
@@ -167,7 +168,8 @@ namespace Lockstar.Examples
                     Console.Out.Write("usage: mono LockstarScen.exe MAP SCEN [options]\n" +
                                       "  prints what `lockstar scen MAP SCEN [options]` prints; the options are its:\n" +
                                       "  --connect --corners --heuristic --weight --tie --straight --diagonal\n" +
-                                      "  --max-expansions --budget --algo --swamp-cost --context --grid --smooth\n");
+                                      "  --max-expansions --budget --algo --swamp-cost --context --grid --clearance\n" +
+                                      "  --smooth\n");
                     return ExitDone;
                 }
                 if (!TakeOption(args, ref i, o))
@@ -282,7 +284,8 @@ namespace Lockstar.Examples
                         line.Append(" |");
                         Point[] ways = new Point[Math.Max(1u, r.PathLength)];
                         uint n;
-                        Status ss = grid.TrySmooth(path, r.PathLength, ways, out n);
+                        // A sized path is smoothed for its size (0 or 1: ls_smooth_path's rule).
+                        Status ss = grid.TrySmoothSized(path, r.PathLength, ways, o.Query.Clearance, out n);
                         if (ss != Status.Ok) {
                             Report("smoothing failed: " + Lib.StatusString(ss));
                             failed = true;

@@ -67,6 +67,8 @@ option_sets="
 --corners one --straight 7 --diagonal 9 --max-expansions 40
 --context compact --grid compact --swamp-cost 5 --heuristic chebyshev
 --weight 64 --straight 65535 --diagonal 131070
+--clearance 2 --smooth --corners one
+--clearance 3 --connect 4 --budget 5 --smooth
 "
 compare "demo" "$demo_map" "$demo_scen"
 echo "$option_sets" | while IFS= read -r opts; do
@@ -120,6 +122,9 @@ compare "missing value" "$demo_map" "$demo_scen" --budget
 compare "step costs" "$demo_map" "$demo_scen" --straight 10 --diagonal 25
 compare "smooth value" "$demo_map" "$demo_scen" --smooth=1
 compare "jps refused" "$demo_map" "$demo_scen" --algo jps --corners all
+compare "clearance 17" "$demo_map" "$demo_scen" --clearance 17
+compare "clearance 2 with jps" "$demo_map" "$demo_scen" --clearance 2 --algo jps
+compare "clearance 2 on a compact grid" "$demo_map" "$demo_scen" --clearance 2 --grid compact
 compare "double dash" -- "$demo_map" "$demo_scen"
 
 maps=${LS_MAPS_DIR:-$top_srcdir/../shared/maps}
