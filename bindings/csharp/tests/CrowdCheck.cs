@@ -85,6 +85,7 @@ namespace Lockstar.Tests
             Same("sizeof(ls_crowd_config)", (int)d.StructSize, Marshal.SizeOf(typeof(CrowdConfig)));
             Same("sizeof(ls_crowd_agent)", 88, Marshal.SizeOf(typeof(CrowdAgent)));
             Same("sizeof(ls_crowd_stats)", 64, Marshal.SizeOf(typeof(CrowdStats)));
+            Same("sizeof(ls_crowd_overlaps)", 40, Marshal.SizeOf(typeof(CrowdOverlaps)));
             Same("sizeof(ls_route_check)", 24, Marshal.SizeOf(typeof(RouteCheck)));
             Same("default capacity", 1024u, d.Capacity);
             Same("default path points", 65536u, d.PathPoints);
