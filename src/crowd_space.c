@@ -11,6 +11,7 @@
 #include "crowd.h"
 #include "crowd_space.h"
 #include "grid.h"
+#include "isqrt.h"
 #include "lockstar.h"
 
 static uint32_t buckets_along(int32_t cells)
@@ -112,81 +113,48 @@ void ls__space_build(ls_crowd *c)
     s->starts[0] = 0;
 }
 
-/* Visit the agents of bucket (bx, by) within *bound of (x, y). */
-static void visit_bucket(const ls_crowd *c, uint32_t bx, uint32_t by,
-                         uint32_t i, int64_t x, int64_t y, uint64_t *bound,
-                         ls__space_visit visit, void *context)
-{
-    const struct ls__crowd_space *s = c->space;
-    const uint32_t b = by * s->bx + bx;
-    uint32_t k;
-    for (k = s->starts[b]; k < s->starts[b + 1u]; k++) {
-        const uint32_t j = s->items[k].rank;
-        const int64_t dx = (int64_t)s->items[k].x - x;
-        const int64_t dy = (int64_t)s->items[k].y - y;
-        uint64_t d2;
-        if (j == i || dx > LS__SPACE_RANGE_MAX || dx < -LS__SPACE_RANGE_MAX ||
-            dy > LS__SPACE_RANGE_MAX || dy < -LS__SPACE_RANGE_MAX)
-            continue;
-        d2 = (uint64_t)(dx * dx) + (uint64_t)(dy * dy);
-        if (d2 <= *bound)
-            visit(context, j, d2);
-    }
-}
-
-/* visit_bucket for bucket (gx, gy) when it is one of the grid's and its
- * square comes within the bound of (x, y): 1 when it does (visited). */
-static int visit_at(const ls_crowd *c, int64_t gx, int64_t gy, uint32_t i,
-                    int64_t x, int64_t y, uint64_t *bound,
-                    ls__space_visit visit, void *context)
-{
-    const struct ls__crowd_space *s = c->space;
-    int64_t x0, y0;
-    if (gx < 0 || gy < 0 || gx >= (int64_t)s->bx || gy >= (int64_t)s->by)
-        return 0;
-    x0 = c->config.world.origin_x + gx * s->bucket;
-    y0 = c->config.world.origin_y + gy * s->bucket;
-    /* The bucket's square lies within the grid's world extent and (x, y)
-     * within a few buckets of it here, so the gaps fit. */
-    if (ls__space_box_d2(x, y, x0, y0, x0 + s->bucket, y0 + s->bucket) >
-        *bound)
-        return 0;
-    visit_bucket(c, (uint32_t)gx, (uint32_t)gy, i, x, y, bound, visit,
-                 context);
-    return 1;
-}
-
+/* Buckets b0 .. b1 of one row hold items starts[b0] .. starts[b1 + 1] - 1,
+ * one run of the array (ls__space_build sorts them by bucket, row-major):
+ * a row of the box around (x, y) is one loop without a call per bucket. */
 void ls__space_near(const ls_crowd *c, uint32_t i, int64_t x, int64_t y,
                     uint64_t *bound, ls__space_visit visit, void *context)
 {
     const struct ls__crowd_space *s = c->space;
-    const uint32_t home = bucket_at(c, x, y);
-    const int64_t hx = home % s->bx, hy = home / s->bx;
-    const uint32_t most = s->bx > s->by ? s->bx : s->by;
-    uint32_t ring;
-    visit_bucket(c, (uint32_t)hx, (uint32_t)hy, i, x, y, bound, visit,
-                 context);
-    for (ring = 1; ring <= most; ring++) {
-        /* Ring `ring`'s edge (inner rings were visited): its top and
-         * bottom rows whole, then its sides between them. A bucket whose
-         * square lies beyond the bound is skipped; a ring with none
-         * within it ends the walk (the next ring is farther still from a
-         * point of the home bucket). */
-        const int64_t r = ring;
-        int64_t g;
-        int any = 0;
-        if ((uint64_t)(ring - 1u) * (uint64_t)s->bucket > LS__SPACE_RANGE_MAX)
-            return;
-        for (g = hx - r; g <= hx + r; g++) {
-            any |= visit_at(c, g, hy - r, i, x, y, bound, visit, context);
-            any |= visit_at(c, g, hy + r, i, x, y, bound, visit, context);
+    const ls__space_item *items = s->items;
+    /* An agent within the bound is within `reach` on each axis: dx^2 <=
+     * bound gives |dx| <= floor(sqrt(bound)). Beyond LS__SPACE_RANGE_MAX
+     * on an axis nobody is visited, so the box stops there. */
+    int64_t reach = (int64_t)ls__isqrt_floor(*bound);
+    int64_t gx0, gx1, gy0, gy1, gy;
+    if (reach > LS__SPACE_RANGE_MAX)
+        reach = LS__SPACE_RANGE_MAX;
+    /* Agents are bucketed by their clamped bucket (bucket_at), and floor
+     * division and clamping are monotone: every agent with |x_j - x| <=
+     * reach lies in a bucket column of [gx0, gx1], and so for rows. */
+    gx0 = clamp_bucket(ls__space_floor_div(x - reach - c->config.world.origin_x,
+                                           s->bucket), s->bx);
+    gx1 = clamp_bucket(ls__space_floor_div(x + reach - c->config.world.origin_x,
+                                           s->bucket), s->bx);
+    gy0 = clamp_bucket(ls__space_floor_div(y - reach - c->config.world.origin_y,
+                                           s->bucket), s->by);
+    gy1 = clamp_bucket(ls__space_floor_div(y + reach - c->config.world.origin_y,
+                                           s->bucket), s->by);
+    for (gy = gy0; gy <= gy1; gy++) {
+        const uint32_t row = (uint32_t)gy * s->bx;
+        const uint32_t end = s->starts[row + (uint32_t)gx1 + 1u];
+        uint32_t k;
+        for (k = s->starts[row + (uint32_t)gx0]; k < end; k++) {
+            const int64_t dx = (int64_t)items[k].x - x;
+            const int64_t dy = (int64_t)items[k].y - y;
+            uint64_t d2;
+            /* |dx|, |dy| <= reach <= 2^24 after these tests: d2 < 2^49. */
+            if (dx > reach || dx < -reach || dy > reach || dy < -reach ||
+                items[k].rank == i)
+                continue;
+            d2 = (uint64_t)(dx * dx) + (uint64_t)(dy * dy);
+            if (d2 <= *bound)
+                visit(context, items[k].rank, d2);
         }
-        for (g = hy - r + 1; g <= hy + r - 1; g++) {
-            any |= visit_at(c, hx - r, g, i, x, y, bound, visit, context);
-            any |= visit_at(c, hx + r, g, i, x, y, bound, visit, context);
-        }
-        if (!any)
-            return;
     }
 }
 

@@ -91,11 +91,14 @@ void ls__space_build(ls_crowd *c);
 
 /* Call visit(context, rank j, squared centre distance) for every agent
  * j != i (by the positions the buckets were built from) whose squared
- * distance from (x, y) is at most *bound, walking rings of buckets
- * outwards; visit may lower *bound (a caller keeping the k nearest lowers
- * it to the k-th), and the walk ends at the first ring wholly beyond it.
- * Which agents are visited beyond the bound is not defined, so a caller's
- * result must depend only on those within it. */
+ * distance from (x, y) is at most *bound (and within LS__SPACE_RANGE_MAX
+ * on each axis), walking the rows of buckets that the square around
+ * (x, y) of half-side floor(sqrt(*bound)) covers; visit may lower *bound
+ * (a caller keeping the k nearest lowers it to the k-th), and agents
+ * beyond the lowered bound are skipped from then on. The order of the
+ * visits is not defined, nor which agents beyond the bound are visited,
+ * so a caller's result must depend only on those within it, in any
+ * order. */
 typedef void (*ls__space_visit)(void *context, uint32_t j, uint64_t d2);
 void ls__space_near(const ls_crowd *c, uint32_t i, int64_t x, int64_t y,
                     uint64_t *bound, ls__space_visit visit, void *context);
