@@ -172,13 +172,13 @@ export async function checkCrowd({ page, check, same, cli, examples, scratch, sh
   }
   await page.click('#crowd-reset');
   same((await readouts(page)).units, '0', 'crowd: Reset clears the units');
-  await checkSizes({ page, check, same, cli, examples, scratch, shoot, at, click, step });
+  await checkSizes({ page, check, same, cli, examples, scratch, shoot, screenshot, at, click, step });
   await page.click('#tab-playground');
 }
 
 // 6. sizes and avoidance, after a Reset (the page as the first section
 // left it: speed 0.5, demo.map).
-async function checkSizes({ page, check, same, cli, examples, scratch, shoot, at, click, step }) {
+async function checkSizes({ page, check, same, cli, examples, scratch, shoot, screenshot, at, click, step }) {
   await page.check('input[name="crowd-mode"][value="place"]');
   await page.fill('#crowd-budget', '0');   // fields at once: the pair meets at tick 9
   await page.fill('#crowd-radius', '0.45');
@@ -233,14 +233,21 @@ async function checkSizes({ page, check, same, cli, examples, scratch, shoot, at
   await click(2, 3, { button: 'right' });
   await click(2, 3);
   await click(12, 3, { button: 'right' });
+  await step(10);                    // the pair meeting, avoiding each other
+  const shot = await shoot('playground-crowd-sizes-1280x800.png', await at(7, 6));
+  if (screenshot) {
+    // docs/playground.md's picture of sizes and the overlap read-outs.
+    const file = screenshot.replace(/(\.png)?$/, '-crowd-sizes.png');
+    copyFileSync(shot, file);
+    console.log(`note screenshot copied to ${file}`);
+  }
+
   await page.click('#crowd-play');
   await page.waitForFunction(() => Number(document.querySelector('[data-crowd="tick"]').textContent) >= 80);
   await page.click('#crowd-pause');
   r = await readouts(page);
   same(/in (\d+) ticks/.exec(r.check)?.[1], before, `crowd sizes: no overlap after avoidance was switched on (${r.tick} ticks)`);
   same(r.overlaps, '0', 'crowd sizes: the last tick\'s overlaps read 0');
-  await shoot('playground-crowd-sizes-1280x800.png', await at(7, 6));
-
   // The exported script is version 3 and replays to the page's numbers.
   await page.click('#crowd-export');
   const script = await page.inputValue('#crowd-script');

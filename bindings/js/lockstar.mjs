@@ -454,7 +454,7 @@ class Lockstar {
   // context to be used (created once for a size, reused for any number of
   // queries; each query starts afresh, so no result depends on which
   // context ran it). A forgotten grid thus leaves only its cells behind
-  // (about 1.3 bytes a cell), not a context (20 bytes a cell). A size's
+  // (about 2.3 bytes a cell with its clearances), not a context (20 bytes a cell). A size's
   // context is made by the first findPath on a grid of that size and
   // freed with the last grid of that size (destroyed or collected).
   _sizeSearch(width, height) {

@@ -532,7 +532,7 @@ export class CrowdTab {
     }
     const at = this.#unitPositions();
     if (this.crowd) this.crowd.states(this.states);
-    const point = Math.max(2, s * 0.2);
+    const point = Math.max(2, s * 0.25);
     at.forEach((u, i) => {
       // A disc of the unit's radius at the board's scale; a point (radius
       // 0) as a small dot so it can be seen and picked.
