@@ -481,8 +481,13 @@ static void finish_move(ls_crowd *c, const ls_grid *grid, uint32_t i)
     const int64_t dx = (int64_t)st->px - st->x0, dy = (int64_t)st->py - st->y0;
     const int64_t quarter = a->body.speed / 4;
     int reached;
+    /* The ls_agent stays a valid one (ls_agent_follow checks it when the
+     * agent is handed a route): its current leg begins where it stands. */
     a->body.x = st->px;
     a->body.y = st->py;
+    a->body.from_x = st->px;
+    a->body.from_y = st->py;
+    a->body.travelled = 0;
     a->vx = (int32_t)dx;
     a->vy = (int32_t)dy;
     if (a->state != LS_CROWD_MOVING) {
@@ -496,9 +501,11 @@ static void finish_move(ls_crowd *c, const ls_grid *grid, uint32_t i)
 
         a->body.state = LS_AGENT_ARRIVED;
         if (a->field != LS__CROWD_NONE) {
+            a->body.count = 1; /* its route: the goal */
             a->body.target = 0;
             ls__crowd_field_leave(c, a);
         } else {
+            a->body.count = a->way_count;
             a->body.target = a->way_count - 1u;
         }
         ls__crowd_settle(c, a, LS_CROWD_ARRIVED);

@@ -3,7 +3,9 @@
  * fuzz_crowd.c - the crowd (lockstar_crowd.h) under operation sequences
  * drawn from the fuzzer's bytes: agents added (duplicate ids, cells off
  * the grid, bad speeds included), removed, ordered one by one and in
- * groups, stopped, sped up; map edits between ticks; ticks; every reader.
+ * groups, stopped, sped up, given radii and priorities (bad ones too),
+ * avoidance switched on and off; map edits between ticks; ticks; every
+ * reader.
  * Two crowds are driven with the same calls, one on 1 worker and one on
  * 3 (with fewer field slots than goals, so group orders also fall back to
  * paths), and checked after every call:
@@ -12,6 +14,8 @@
  *   - after every call both have the same agents (ls_crowd_get_at field
  *     by field), states are LS_CROWD_*, agents come in strictly ascending
  *     id order; after every tick the same tick and run digests;
+ *   - with avoidance on, a tick that starts with no overlap ends with none
+ *     (ls_crowd_check_overlaps before and after: the guarantee);
  *   - no allocation happens after creation (a counting allocator), and
  *     destroying both frees every byte.
  */
@@ -77,7 +81,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ls_grid *grid = NULL;
     int32_t w, h;
     size_t allocs[2];
-    int k, steps;
+    int k, steps, avoiding, avoid_next;
 
     fz_begin(&b, data, size);
     w = fz_range(&b, 1, SIDE_MAX);
@@ -91,7 +95,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     config.path_points = (uint32_t)fz_range(&b, 0, 400);
     config.budget = (uint32_t)fz_range(&b, 0, 40);
     config.max_fields = (uint32_t)fz_range(&b, 0, 2);
-    config.flags = fz_u8(&b) & 1u ? LS_CROWD_GROW_PATHS : 0u;
+    config.flags = (fz_u8(&b) & 1u ? LS_CROWD_GROW_PATHS : 0u) |
+                   (fz_u8(&b) & 1u ? LS_CROWD_AVOIDANCE : 0u);
+    config.avoid_horizon = (uint32_t)fz_range(&b, 1, 30);
+    config.avoid_neighbours = (uint32_t)fz_range(&b, 1, 12);
+    config.stuck_ticks = (uint32_t)fz_range(&b, 0, 20);
     config.options.connectivity = fz_u8(&b) & 1u ? LS_CONNECT_4 : LS_CONNECT_8;
     config.options.corner_rule = fz_range(&b, LS_CORNERS_NONE, LS_CORNERS_ALL);
     config.world.cell_size = (fix16_t)fz_range(&b, 1 << 12, 3 << 16);
@@ -104,9 +112,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FZ_CHECK(ls_crowd_create(&config, &al[k], &crowd[k]) == LS_OK);
         allocs[k] = count[k].allocs;
     }
+    avoiding = avoid_next = (config.flags & LS_CROWD_AVOIDANCE) != 0;
     for (steps = 0; steps < 400 && fz_left(&b) > 0; steps++) {
         /* Every value is drawn once, then given to both crowds. */
-        const uint8_t op = fz_u8(&b) % 9u;
+        const uint8_t op = fz_u8(&b) % 12u;
+        ls_crowd_overlaps before[2];
         const int64_t id = (int64_t)fz_range(&b, -3, 14);
         const int32_t x = fz_range(&b, -1, w), y = fz_range(&b, -1, h);
         const int32_t value = fz_range(&b, -1, 3 << 16);
@@ -139,16 +149,37 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             case 5:
                 st[k] = ls_crowd_set_speed(crowd[k], id, (fix16_t)value);
                 break;
+            case 7:
+                st[k] = ls_crowd_set_body(crowd[k], id, (fix16_t)value,
+                                          x * 25);
+                break;
+            case 8:
+                st[k] = ls_crowd_set_avoidance(crowd[k], (int32_t)(value % 3));
+                break;
             default:
+                FZ_CHECK(ls_crowd_check_overlaps(crowd[k], grid,
+                                                 &before[k]) == LS_OK);
                 st[k] = ls_crowd_tick(crowd[k], grid);
                 break;
             }
         }
         FZ_CHECK(st[0] == st[1]);
         FZ_CHECK(fz_status_known(st[0]));
-        if (op >= 7) {
+        if (op == 8 && st[0] == LS_OK)
+            avoid_next = (int)(value % 3);
+        if (op >= 9)
+            avoiding = avoid_next; /* the tick just run used it */
+        if (op >= 9) {
             uint64_t d0 = 0, d1 = 0;
+            ls_crowd_overlaps after[2];
             FZ_CHECK(st[0] == LS_OK);
+            for (k = 0; k < 2; k++) {
+                FZ_CHECK(ls_crowd_check_overlaps(crowd[k], grid,
+                                                 &after[k]) == LS_OK);
+                if (avoiding && before[k].pairs == 0 && before[k].walls == 0)
+                    FZ_CHECK(after[k].pairs == 0 && after[k].walls == 0);
+            }
+            FZ_CHECK(memcmp(&after[0], &after[1], sizeof after[0]) == 0);
             FZ_CHECK(ls_crowd_tick_digest(crowd[0], &d0) == LS_OK);
             FZ_CHECK(ls_crowd_tick_digest(crowd[1], &d1) == LS_OK);
             FZ_CHECK(d0 == d1);
