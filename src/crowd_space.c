@@ -41,8 +41,13 @@ ls_status ls__crowd_space_create(ls_crowd *c)
     s->active = ls__alloc(&c->allocator, (size_t)cap * sizeof *s->active);
     s->scratch = ls__alloc(&c->allocator, (size_t)c->config.threads *
                                               sizeof *s->scratch);
+    /* Stamps 0: no rank's cache is valid before the first build. At most
+     * 2^24 ranks x 32 x 4 bytes = 2^31: the size fits a 32-bit size_t. */
+    s->cache = ls__alloc_zeroed(&c->allocator, (size_t)cap * sizeof *s->cache);
+    s->cached = ls__alloc(&c->allocator, (size_t)cap * LS__SPACE_CACHED *
+                                             sizeof *s->cached);
     return s->starts && s->items && s->bucket_of && s->state && s->active &&
-                   s->scratch
+                   s->scratch && s->cache && s->cached
                ? LS_OK
                : LS_ERR_OUT_OF_MEMORY;
 }
@@ -61,6 +66,9 @@ void ls__crowd_space_destroy(ls_crowd *c)
     ls__release(&c->allocator, s->active, (size_t)cap * sizeof *s->active);
     ls__release(&c->allocator, s->scratch,
                 (size_t)c->config.threads * sizeof *s->scratch);
+    ls__release(&c->allocator, s->cache, (size_t)cap * sizeof *s->cache);
+    ls__release(&c->allocator, s->cached,
+                (size_t)cap * LS__SPACE_CACHED * sizeof *s->cached);
     ls__release(&c->allocator, s, sizeof *s);
     c->space = NULL;
 }
@@ -87,6 +95,13 @@ void ls__space_build(ls_crowd *c)
     const uint32_t buckets = s->bx * s->by;
     uint32_t n, b;
     memset(s->starts, 0, ((size_t)buckets + 1u) * sizeof *s->starts);
+    /* A new epoch makes every rank's cache stale. Stamps are never 0 but
+     * before the first build; when the count wraps, every stamp is
+     * cleared, so an old stamp can never come round again. */
+    if (++s->epoch == 0) {
+        memset(s->cache, 0, (size_t)c->config.capacity * sizeof *s->cache);
+        s->epoch = 1;
+    }
     s->max_radius = 0;
     s->max_speed = 0;
     for (n = 0; n < c->count; n++) {
@@ -113,19 +128,62 @@ void ls__space_build(ls_crowd *c)
     s->starts[0] = 0;
 }
 
+/* The items of rank i's cache within *bound of (x, y), in the order the
+ * walk found them. Every agent within *bound is there: the cache holds
+ * every item within its own bound, which is no smaller, of the same
+ * point (rows and LS__SPACE_RANGE_MAX as in the walk). */
+static void visit_cached(const struct ls__crowd_space *s, uint32_t i,
+                         int64_t x, int64_t y, uint64_t *bound,
+                         ls__space_visit visit, void *context)
+{
+    const uint32_t *k = &s->cached[(size_t)i * LS__SPACE_CACHED];
+    const uint32_t count = s->cache[i].count;
+    uint32_t n;
+    for (n = 0; n < count; n++) {
+        const ls__space_item *it = &s->items[k[n]];
+        /* Each axis within the cache's reach, at most 2^24: d2 < 2^49. */
+        const int64_t dx = (int64_t)it->x - x, dy = (int64_t)it->y - y;
+        const uint64_t d2 = (uint64_t)(dx * dx) + (uint64_t)(dy * dy);
+        if (d2 <= *bound)
+            visit(context, it->rank, d2);
+    }
+}
+
 /* Buckets b0 .. b1 of one row hold items starts[b0] .. starts[b1 + 1] - 1,
  * one run of the array (ls__space_build sorts them by bucket, row-major):
- * a row of the box around (x, y) is one loop without a call per bucket. */
+ * a row of the box around (x, y) is one loop without a call per bucket.
+ * A rank's first walk of the tick keeps what it finds within its first
+ * bound (the cache): step 6 asks again for the same agent, from the same
+ * point, within smaller bounds (the resolution rounds, arrival). */
 void ls__space_near(const ls_crowd *c, uint32_t i, int64_t x, int64_t y,
                     uint64_t *bound, ls__space_visit visit, void *context)
 {
-    const struct ls__crowd_space *s = c->space;
+    struct ls__crowd_space *s = c->space;
     const ls__space_item *items = s->items;
+    ls__space_cache *cache = &s->cache[i];
+    uint32_t *keep = NULL, kept = 0;
+    const uint64_t first = *bound;
     /* An agent within the bound is within `reach` on each axis: dx^2 <=
      * bound gives |dx| <= floor(sqrt(bound)). Beyond LS__SPACE_RANGE_MAX
      * on an axis nobody is visited, so the box stops there. */
-    int64_t reach = (int64_t)ls__isqrt_floor(*bound);
-    int64_t gx0, gx1, gy0, gy1, gy;
+    int64_t reach, gx0, gx1, gy0, gy1, gy;
+    if (cache->stamp == s->epoch) {
+        if (cache->count <= LS__SPACE_CACHED && cache->x == x &&
+            cache->y == y && first <= cache->bound) {
+            visit_cached(s, i, x, y, bound, visit, context);
+            return;
+        }
+    } else {
+        /* The first walk for rank i since the build: it keeps what it
+         * finds (i's cache is written by i's walks only, and one rank's
+         * walks never run at once: the workers take ranks apart). */
+        cache->stamp = s->epoch;
+        cache->x = (int32_t)x;
+        cache->y = (int32_t)y;
+        cache->bound = first;
+        keep = &s->cached[(size_t)i * LS__SPACE_CACHED];
+    }
+    reach = (int64_t)ls__isqrt_floor(first);
     if (reach > LS__SPACE_RANGE_MAX)
         reach = LS__SPACE_RANGE_MAX;
     /* Agents are bucketed by their clamped bucket (bucket_at), and floor
@@ -152,10 +210,20 @@ void ls__space_near(const ls_crowd *c, uint32_t i, int64_t x, int64_t y,
                 items[k].rank == i)
                 continue;
             d2 = (uint64_t)(dx * dx) + (uint64_t)(dy * dy);
+            if (keep && d2 <= first) {
+                /* kept <= LS__SPACE_CACHED: one past the room marks the
+                 * cache as not kept. */
+                if (kept < LS__SPACE_CACHED)
+                    keep[kept] = k;
+                if (kept <= LS__SPACE_CACHED)
+                    kept++;
+            }
             if (d2 <= *bound)
                 visit(context, items[k].rank, d2);
         }
     }
+    if (keep)
+        cache->count = kept;
 }
 
 int ls__space_cell_blocked(const ls_grid *grid, int32_t cx, int32_t cy)

@@ -18,6 +18,10 @@
 /* Most blocked cells an agent's ORCA step avoids (the nearest ones; the
  * resolution step checks every cell anyway). */
 #define LS__SPACE_WALLS 16u
+/* Agents within reach an agent's first walk of a tick keeps (its cache,
+ * below): a dense crowd's avoidance reach holds some 20 to 30; beyond
+ * this many the walk is simply repeated. */
+#define LS__SPACE_CACHED 32u
 /* Neighbour ranges are capped at 256 world units (raw 2^24): the solver's
  * bounds (src/avoid.h) hold for every pair it is given. */
 #define LS__SPACE_RANGE_MAX ((int64_t)1 << 24)
@@ -52,6 +56,16 @@ typedef struct ls__space_item {
     uint32_t rank;
 } ls__space_item;
 
+/* A rank's first walk of the tick (ls__space_near), kept for the next
+ * ones: the items within `bound` of (x, y) when count <= LS__SPACE_CACHED,
+ * valid while stamp is the space's epoch. */
+typedef struct ls__space_cache {
+    int32_t x, y;
+    uint64_t bound;
+    uint32_t stamp;
+    uint32_t count;          /* LS__SPACE_CACHED + 1: too many, not kept */
+} ls__space_cache;
+
 struct ls__crowd_space {
     int64_t bucket;          /* bucket side, raw world units */
     uint32_t bx, by;         /* buckets per row and per column */
@@ -61,6 +75,9 @@ struct ls__crowd_space {
     ls__avoid_state *state;  /* capacity, by rank */
     uint32_t *active;        /* capacity: ranks a resolution round checks */
     ls__avoid_scratch *scratch; /* one per worker */
+    ls__space_cache *cache;  /* capacity, by rank */
+    uint32_t *cached;        /* capacity * LS__SPACE_CACHED item indices */
+    uint32_t epoch;          /* ls__space_build's count (never 0) */
     int32_t max_radius, max_speed; /* over the agents, this tick */
 };
 
@@ -98,7 +115,10 @@ void ls__space_build(ls_crowd *c);
  * beyond the lowered bound are skipped from then on. The order of the
  * visits is not defined, nor which agents beyond the bound are visited,
  * so a caller's result must depend only on those within it, in any
- * order. */
+ * order. A rank's first call after ls__space_build keeps what it finds
+ * within its bound, and a later call for the same rank and point within
+ * no larger a bound reads that instead of walking (calls for one rank
+ * must not run at once; for different ranks they may). */
 typedef void (*ls__space_visit)(void *context, uint32_t j, uint64_t d2);
 void ls__space_near(const ls_crowd *c, uint32_t i, int64_t x, int64_t y,
                     uint64_t *bound, ls__space_visit visit, void *context);
