@@ -387,7 +387,10 @@ function vector(i,   j, r, n, a, b, t, k, q, x, y, s, cw, cl, x0, y0, g) {
         q = 1 + rnd(2); g = 2 + rnd(7); k = 1 + rnd(5); if (g * k > 40) k = int(40 / g)
         r = q == 1 ? pick("0.3 0.4 0.45") : pick("0.4 0.45 0.6")
         x = max(g * q + 4, 16 + rnd(40)); y = k * q + 4 + rnd(10)
-        fam_gate(x, y, 1 + rnd(6), g, k, q, 2 + rnd(y - k * q - 2), r, "0.1 0.15 0.2 0.25")
+        # a gate the discs fit through (class 2, radius above 0.5, needs 3
+        # cells): the doors and corridors kinds test gates too narrow
+        cw = 1 + rnd(6); if (r > 0.5 && cw < 3) cw = 3
+        fam_gate(x, y, cw, g, k, q, 2 + rnd(y - k * q - 2), r, "0.1 0.15 0.2 0.25")
         NOTE = g * k " agents through a gate"
     } else if (KIND == 4) {
         size_pick(); map_new(SW, SH); rooms(6 + rnd(7), 6)
@@ -489,6 +492,10 @@ function vector(i,   j, r, n, a, b, t, k, q, x, y, s, cw, cl, x0, y0, g) {
         else { any_open(); for (a = 0; a < NA; a++) { GX[a] = FX; GY[a] = FY } }
         NOTE = "a packed block (discs touching), " (j % 2 ? "spreading" : "to one cell")
     } else {
+        # budgets that serve a search for a goal too narrow for its agent
+        # (which looks at every cell it can reach) within a few ticks, so
+        # the agents behind it in the queue still move
+        BUDGET = pick("0 60 1000")
         size_pick(); map_new(SW, SH); scatter(rnd(15), rnd(4))
         scatter_agents(2 + rnd(30), rnd(2) ? "small" : "any", 10)
         if (rnd(2)) edits(1 + rnd(6), 150)

@@ -23,7 +23,7 @@
 # AVOIDGEN_COUNT=N writes only the first N scripts (a quicker look).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-top=$here/..
+top=$(cd "$here/.." && pwd)
 cli=${1:-}
 if [ -z "$cli" ]; then
     # the newest build's program (ls -t: most recently built first)
@@ -49,9 +49,11 @@ while [ $i -lt "${AVOIDGEN_COUNT:-320}" ]; do
     awk -v what=script -v n=$i -f "$here/avoidgen.awk" >"$dir/$name.replay"
     size=$(awk '$1 == "agent" { n++ } $1 == "ticks" { t = $2 } END { print n * t }' "$dir/$name.replay")
     if [ "$size" -le 1000 ]; then ext=trace; opt=--trace; else ext=out; opt=; fi
+    # the program's summary on standard error is shown only on a refusal
     rc=0
-    "$cli" replay "$dir/$name.replay" $opt --check >"$dir/$name.$ext" || rc=$?
-    [ $rc -le 1 ] || { echo "avoidgen: $name.replay: exit $rc" >&2; exit 1; }
+    "$cli" replay "$dir/$name.replay" $opt --check >"$dir/$name.$ext" 2>"$dir/$name.err" || rc=$?
+    [ $rc -le 1 ] || { echo "avoidgen: $name.replay: exit $rc" >&2; cat "$dir/$name.err" >&2; exit 1; }
+    rm -f "$dir/$name.err"
     i=$((i + 1))
 done
 echo "avoidgen: $i scripts in $dir" >&2
