@@ -17,6 +17,7 @@
  * C99's (truncating toward zero) by values proved non-zero.
  */
 #include "avoid.h"
+#include "bits.h"
 #include "isqrt.h"
 
 #define Q 20
@@ -49,17 +50,11 @@ static int64_t det(int64_t ax, int64_t ay, int64_t bx, int64_t by)
     return ax * by - ay * bx;
 }
 
-/* Bit length of n (0 for 0), by halving steps: no loop over every bit. */
+/* Bit length of n (0 for 0): the highest set bit's index plus one, by
+ * the processor's bit scan where there is one (bits.h; exact either way). */
 static int bitlen(uint64_t n)
 {
-    int b = 0;
-    if (n >> 32) { n >>= 32; b += 32; }
-    if (n >> 16) { n >>= 16; b += 16; }
-    if (n >> 8) { n >>= 8; b += 8; }
-    if (n >> 4) { n >>= 4; b += 4; }
-    if (n >> 2) { n >>= 2; b += 2; }
-    if (n >> 1) { n >>= 1; b += 1; }
-    return b + (int)n;
+    return n == 0 ? 0 : (int)ls__highest_bit(n) + 1;
 }
 
 /*

@@ -240,11 +240,15 @@ int ls__space_clear_around(const ls_crowd *c, const ls_grid *grid, int64_t x,
     const ls_world *w = &c->config.world;
     const int64_t cx = ls__space_floor_div(x - w->origin_x, w->cell_size);
     const int64_t cy = ls__space_floor_div(y - w->origin_y, w->cell_size);
-    uint32_t k = 0;
+    uint32_t k;
     int64_t lo_x, hi_x, lo_y, hi_y;
+    /* ls_grid_clearance's read without its call: inside the grid, and a
+     * grid that keeps clearances. */
     if (cx < 0 || cy < 0 || cx >= grid->width || cy >= grid->height ||
-        ls_grid_clearance(grid, (int32_t)cx, (int32_t)cy, &k) != LS_OK ||
-        k == 0)
+        !grid->clear)
+        return 0;
+    k = grid->clear[ls__cell_index(grid->stride, (int32_t)cx, (int32_t)cy)];
+    if (k == 0)
         return 0;
     lo_x = w->origin_x + (cx - (int64_t)(k - 1u)) * w->cell_size;
     hi_x = w->origin_x + (cx + (int64_t)k) * w->cell_size;

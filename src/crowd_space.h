@@ -10,6 +10,7 @@
 
 #include <stdint.h>
 #include "avoid.h"
+#include "bits.h"
 #include "crowd.h"
 
 /* Cells per bucket side: small enough that the ten nearest agents of a
@@ -132,10 +133,17 @@ int ls__space_cell_blocked(const ls_grid *grid, int32_t cx, int32_t cy);
 int ls__space_clear_around(const ls_crowd *c, const ls_grid *grid, int64_t x,
                            int64_t y, int64_t r);
 
-/* floor(a / b), b > 0, negatives too. */
+/* floor(a / b), b > 0, negatives too; |a| < 2^62. A power of two (the
+ * usual cell size of 1.0 is 2^16) is a shift: -a then rounds up, so the
+ * floor of a negative comes out as the division's would. */
 static inline int64_t ls__space_floor_div(int64_t a, int64_t b)
 {
-    const int64_t q = a / b;
+    int64_t q;
+    if ((b & (b - 1)) == 0) {
+        const uint32_t k = ls__lowest_bit((uint64_t)b);
+        return a >= 0 ? a >> k : -((-a + b - 1) >> k);
+    }
+    q = a / b;
     return q * b > a ? q - 1 : q;
 }
 
