@@ -469,9 +469,10 @@ namespace Lockstar.Tests
                     if (t == 30) before = GC.GetAllocatedBytesForCurrentThread();
                     if (t % 15 == 0)
                         for (int i = 0; i < 6; i++) c.Order(i, t % 30 == 0 ? 15 - i : i, t % 30 == 0 ? 8 : 0);
-                    // Set again each tick (on: switching off and on again within a
-                    // run is not allocation's business here).
-                    c.Avoidance = true;
+                    // Off for one tick in 20 and on again: the agents on routes
+                    // re-plan, then avoid again (this once broke ls_crowd_tick
+                    // with LS_ERR_BAD_AGENT at the orders of tick 30).
+                    c.Avoidance = t % 20 != 19;
                     c.SetBody(0, Fix16.Parse("0.3"), t % 10);
                     c.Tick(g);
                     CrowdOverlaps o = c.CheckOverlaps(g);
