@@ -176,6 +176,9 @@ if ls "$top_srcdir"/vectors/avoid/a*.out >/dev/null 2>&1; then
     [ "$rc" -eq 0 ] || say "the C# crowd differs from vectors/avoid (exit $rc, above)"
     n=$(sed -n 's/^csharp crowd vectors: \([0-9]*\) scripts .* 0 differ$/\1/p' "$tmp/out")
     [ "${n:-0}" -ge 300 ] || say "expected at least 300 scripts of vectors/avoid to match"
+elif command -v git >/dev/null 2>&1 &&
+    git -C "$top_srcdir" ls-files vectors/avoid 2>/dev/null | grep -q '\.out$'; then
+    say "git lists vectors/avoid/'s recordings, but $top_srcdir/vectors/avoid has none"
 else
     echo "crowd.sh: vectors/avoid/ has no recorded outputs yet: not replayed"
 fi
