@@ -368,23 +368,31 @@ static int64_t clamp0(int32_t v, int64_t hi)
  * the line goes through v_self + u * share with the obstacle's boundary
  * direction.
  */
-static void agent_line(const ls__avoid_body *s, const ls__avoid_body *o,
+/* Self's inputs as every neighbour's line takes them (saturated and
+ * clamped once per call rather than once per neighbour). */
+typedef struct self_in {
+    int64_t x, y;          /* position, as given */
+    int64_t vx, vy;        /* velocity, saturated to VLIM */
+    int64_t radius;        /* 0 .. RLIM */
+    int64_t priority;      /* -1 .. 99 */
+} self_in;
+
+static void agent_line(const self_in *s, const ls__avoid_body *o,
                        int64_t horizon, const tdiv *by_h, ls__avoid_line *l)
 {
     const int64_t px = sat((int64_t)o->x - s->x, PLIM);
     const int64_t py = sat((int64_t)o->y - s->y, PLIM);
-    const int64_t svx = sat(s->vx, VLIM), svy = sat(s->vy, VLIM);
+    const int64_t svx = s->vx, svy = s->vy;
     const int64_t rvx = svx - sat(o->vx, VLIM);          /* <= 2^25 */
     const int64_t rvy = svy - sat(o->vy, VLIM);
     /* Both radii and MARGIN raw units: the roundings below (each under a
      * raw unit or two) then never let the discs themselves touch. */
-    const int64_t r = clamp0(s->radius, RLIM) + clamp0(o->radius, RLIM)
-                      + MARGIN;
+    const int64_t r = s->radius + clamp0(o->radius, RLIM) + MARGIN;
     const int64_t dist2 = px * px + py * py;             /* <= 2^53 */
     /* Priorities -1 .. 99: -1 is an agent that makes way (the crowd's
      * agents at rest, docs/avoidance.md): it takes the whole of the
      * avoidance against any other, two of them share it evenly. */
-    int64_t pi = s->priority < -1 ? -1 : s->priority > 99 ? 99 : s->priority;
+    int64_t pi = s->priority;
     int64_t pj = o->priority < -1 ? -1 : o->priority > 99 ? 99 : o->priority;
     if (pi < 0 && pj < 0)
         pi = pj = 0;
@@ -542,7 +550,7 @@ static int wall_line(const ls__avoid_body *s, const ls__avoid_box *b,
 
 void ls__avoid_velocity(const ls__avoid_body *self, int32_t pref_vx,
                         int32_t pref_vy, int32_t max_speed, int32_t horizon,
-                        const ls__avoid_body *near, uint32_t near_count,
+                        const ls__avoid_body *others, uint32_t near_count,
                         const ls__avoid_box *walls, uint32_t wall_count,
                         ls__avoid_line *scratch, int32_t *vx, int32_t *vy)
 {
@@ -555,6 +563,7 @@ void ls__avoid_velocity(const ls__avoid_body *self, int32_t pref_vx,
     uint32_t i, fail;
     int k;
     vw view;
+    self_in si;
     const tdiv by_h = tdiv_of(tau);
 
     *vx = 0;
@@ -563,8 +572,15 @@ void ls__avoid_velocity(const ls__avoid_body *self, int32_t pref_vx,
         return;
     for (i = 0; i < wall_count; i++)
         nw += (uint32_t)wall_line(self, &walls[i], ms, &scratch[nw]);
+    si.x = self->x;
+    si.y = self->y;
+    si.vx = sat(self->vx, VLIM);
+    si.vy = sat(self->vy, VLIM);
+    si.radius = clamp0(self->radius, RLIM);
+    si.priority = self->priority < -1 ? -1
+                  : self->priority > 99 ? 99 : self->priority;
     for (i = 0; i < nn; i++)
-        agent_line(self, &near[i], tau, &by_h, &scratch[nw + i]);
+        agent_line(&si, &others[i], tau, &by_h, &scratch[nw + i]);
     n = nw + nn;
     view.a = scratch;
     view.na = n;
@@ -581,7 +597,7 @@ void ls__avoid_velocity(const ls__avoid_body *self, int32_t pref_vx,
              * priority 99 facing a 0 turns by 1/404). Symmetric jams (a
              * circle of agents all heading for its centre) otherwise
              * balance every sideways push to zero. |o| < 2^26: o * 100. */
-            const ls__avoid_body *o = &near[i - nw];
+            const ls__avoid_body *o = &others[i - nw];
             const int64_t num = clamp0(o->priority, 99) + 1;
             const int64_t den = 4 * (clamp0(self->priority, 99) + num + 1);
             const int64_t tx = ox - oy * num / den, ty = oy + ox * num / den;

@@ -85,13 +85,13 @@ typedef struct ls__avoid_box { int32_t x0, y0, x1, y1; } ls__avoid_box;
 typedef struct ls__avoid_line { int64_t px, py, dx, dy; } ls__avoid_line;
 
 /* The new velocity of `self` (*vx, *vy, raw per tick), by the rules
- * above. near: near_count neighbours sorted by the caller (distance, id);
+ * above. others: near_count neighbours sorted by the caller (distance, id);
  * walls: wall_count boxes; scratch: room for near_count + wall_count
  * lines (the caller's memory; its contents afterwards are unspecified).
  * Pointers may be NULL when their count is 0. */
 void ls__avoid_velocity(const ls__avoid_body *self, int32_t pref_vx,
                         int32_t pref_vy, int32_t max_speed, int32_t horizon,
-                        const ls__avoid_body *near, uint32_t near_count,
+                        const ls__avoid_body *others, uint32_t near_count,
                         const ls__avoid_box *walls, uint32_t wall_count,
                         ls__avoid_line *scratch, int32_t *vx, int32_t *vy);
 

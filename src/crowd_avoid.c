@@ -121,7 +121,7 @@ static void pick_near(void *context, uint32_t j, uint64_t d2)
     if (at == p->most) {
         const uint32_t last = p->most - 1u;
         if (d2 > p->s->near_d2[last] ||
-            (d2 == p->s->near_d2[last] && j > p->s->near[last]))
+            (d2 == p->s->near_d2[last] && j > p->s->picked[last]))
             return;
         at = last;
     } else {
@@ -129,13 +129,13 @@ static void pick_near(void *context, uint32_t j, uint64_t d2)
     }
     while (at > 0 && (p->s->near_d2[at - 1u] > d2 ||
                       (p->s->near_d2[at - 1u] == d2 &&
-                       p->s->near[at - 1u] > j))) {
+                       p->s->picked[at - 1u] > j))) {
         p->s->near_d2[at] = p->s->near_d2[at - 1u];
-        p->s->near[at] = p->s->near[at - 1u];
+        p->s->picked[at] = p->s->picked[at - 1u];
         at--;
     }
     p->s->near_d2[at] = d2;
-    p->s->near[at] = j;
+    p->s->picked[at] = j;
     if (p->count == p->most)
         *p->bound = p->s->near_d2[p->most - 1u];
 }
@@ -208,7 +208,7 @@ static void keep_right(const struct ls__crowd_space *sp,
     if (px == 0 && py == 0)
         return;
     for (k = 0; k < count; k++) {
-        const ls__avoid_state *o = &sp->state[s->near[k]];
+        const ls__avoid_state *o = &sp->state[s->picked[k]];
         const int64_t ax = (int64_t)o->x0 - st->x0, ay = (int64_t)o->y0 - st->y0;
         if (ax * px + ay * py > 0 && o->priority >= st->priority &&
             (int64_t)o->pref_vx * px + (int64_t)o->pref_vy * py < 0) {
@@ -249,14 +249,14 @@ static void velocities(void *context, uint32_t worker, uint32_t begin,
         p.bound = &bound;
         ls__space_near(c, i, st->x0, st->y0, &bound, pick_near, &p);
         for (k = 0; k < p.count; k++) {
-            const ls__avoid_state *o = &sp->state[s->near[k]];
-            const ls__crowd_agent *b = agent_of(c, s->near[k]);
+            const ls__avoid_state *o = &sp->state[s->picked[k]];
+            const ls__crowd_agent *b = agent_of(c, s->picked[k]);
             s->bodies[k].x = o->x0;
             s->bodies[k].y = o->y0;
             /* Two centres on one point have no direction to part in: the
              * agent of lower id is taken to stand one raw unit west. */
             if (o->x0 == st->x0 && o->y0 == st->y0)
-                s->bodies[k].x += s->near[k] > i ? 1 : -1;
+                s->bodies[k].x += s->picked[k] > i ? 1 : -1;
             s->bodies[k].vx = b->vx;
             s->bodies[k].vy = b->vy;
             s->bodies[k].radius = o->radius + margin;
@@ -402,7 +402,7 @@ static int arrived(const ls_crowd *c, uint32_t i, const ls__crowd_agent *a)
 {
     const ls__avoid_state *st = &c->space->state[i];
     const int64_t quarter = c->config.world.cell_size / 4;
-    int64_t near = c->config.world.cell_size / 8, reach;
+    int64_t close = c->config.world.cell_size / 8, reach;
     fix16_t gx = 0, gy = 0, len = 0;
     uint64_t bound;
     arrival_check p;
@@ -410,9 +410,9 @@ static int arrived(const ls_crowd *c, uint32_t i, const ls__crowd_agent *a)
             LS_OK ||
         ls__distance((int64_t)gx - st->px, (int64_t)gy - st->py, &len) != LS_OK)
         return 0;
-    if (st->radius > near)
-        near = st->radius;
-    if (len <= near)
+    if (st->radius > close)
+        close = st->radius;
+    if (len <= close)
         return 2; /* on its own goal */
     /* Both moved at most their speeds from the starts the buckets hold. */
     reach = capped((int64_t)st->radius + c->space->max_radius + quarter +

@@ -15,7 +15,7 @@
 
 /* Cells per bucket side: small enough that the ten nearest agents of a
  * dense crowd lie in the 3 x 3 buckets around an agent. */
-#define LS__SPACE_BUCKET_CELLS 2
+#define LS__SPACE_BUCKET_CELLS 1
 /* Most blocked cells an agent's ORCA step avoids (the nearest ones; the
  * resolution step checks every cell anyway). */
 #define LS__SPACE_WALLS 16u
@@ -42,7 +42,7 @@ typedef struct ls__avoid_state {
 
 /* A worker's scratch for 6b and 6c. */
 typedef struct ls__avoid_scratch {
-    uint32_t near[LS_CROWD_MAX_NEIGHBOURS];
+    uint32_t picked[LS_CROWD_MAX_NEIGHBOURS];
     uint64_t near_d2[LS_CROWD_MAX_NEIGHBOURS];
     ls__avoid_body bodies[LS_CROWD_MAX_NEIGHBOURS];
     ls__avoid_box walls[LS__SPACE_WALLS];

@@ -26,7 +26,7 @@ static int32_t gen(int32_t lo, int32_t hi)
 }
 
 typedef struct one {
-    ls__avoid_body self, near[10];
+    ls__avoid_body self, others[10];
     ls__avoid_box walls[4];
     int32_t px, py;
 } one;
@@ -58,14 +58,14 @@ int main(void)
         c->py = gen(-8192, 8192);
         for (k = 0; k < 10; k++) {
             /* ring of neighbours 1.1 .. 6 units away */
-            c->near[k].x = gen(-6 * U, 6 * U);
-            c->near[k].y = gen(-6 * U, 6 * U);
-            if (c->near[k].x > -U - U / 10 && c->near[k].x < U + U / 10)
-                c->near[k].x += (c->near[k].x < 0 ? -2 : 2) * U;
-            c->near[k].vx = gen(-8192, 8192);
-            c->near[k].vy = gen(-8192, 8192);
-            c->near[k].radius = U / 2;
-            c->near[k].priority = gen(0, 99);
+            c->others[k].x = gen(-6 * U, 6 * U);
+            c->others[k].y = gen(-6 * U, 6 * U);
+            if (c->others[k].x > -U - U / 10 && c->others[k].x < U + U / 10)
+                c->others[k].x += (c->others[k].x < 0 ? -2 : 2) * U;
+            c->others[k].vx = gen(-8192, 8192);
+            c->others[k].vy = gen(-8192, 8192);
+            c->others[k].radius = U / 2;
+            c->others[k].priority = gen(0, 99);
         }
         for (k = 0; k < 4; k++) {
             c->walls[k].x0 = gen(-4 * U, 3 * U);
@@ -85,7 +85,7 @@ int main(void)
         for (i = base; i < base + 256; i++) {
             int32_t vx, vy;
             ls__avoid_velocity(&cases[i].self, cases[i].px, cases[i].py, 8192,
-                               20, cases[i].near, 10, cases[i].walls, 4,
+                               20, cases[i].others, 10, cases[i].walls, 4,
                                scratch, &vx, &vy);
             sink += vx ^ vy;
         }

@@ -20,11 +20,11 @@
 static ls__avoid_line scratch[MAXA + 16];
 
 static void solve(const ls__avoid_body *self, int32_t px, int32_t py,
-                  int32_t ms, int32_t tau, const ls__avoid_body *near,
+                  int32_t ms, int32_t tau, const ls__avoid_body *others,
                   uint32_t nn, const ls__avoid_box *walls, uint32_t nw,
                   int32_t *vx, int32_t *vy)
 {
-    ls__avoid_velocity(self, px, py, ms, tau, near, nn, walls, nw, scratch,
+    ls__avoid_velocity(self, px, py, ms, tau, others, nn, walls, nw, scratch,
                        vx, vy);
 }
 
