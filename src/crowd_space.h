@@ -15,7 +15,7 @@
 
 /* Cells per bucket side: small enough that the ten nearest agents of a
  * dense crowd lie in the 3 x 3 buckets around an agent. */
-#define LS__SPACE_BUCKET_CELLS 1
+#define LS__SPACE_BUCKET_CELLS 2
 /* Most blocked cells an agent's ORCA step avoids (the nearest ones; the
  * resolution step checks every cell anyway). */
 #define LS__SPACE_WALLS 16u
