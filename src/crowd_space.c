@@ -11,7 +11,6 @@
 #include "crowd.h"
 #include "crowd_space.h"
 #include "grid.h"
-#include "isqrt.h"
 #include "lockstar.h"
 
 static uint32_t buckets_along(int32_t cells)
@@ -128,6 +127,21 @@ void ls__space_build(ls_crowd *c)
     s->starts[0] = 0;
 }
 
+/* A number at least floor(sqrt(n)) and at most 6 % above it, without a
+ * division: one Newton step from a = 2^(h-1), where 2^(h-1) <= sqrt(n) <
+ * 2^h, floor((a + floor(n / a)) / 2), is at or above floor(sqrt(n)) (the
+ * inequality of the means, as in isqrt.c), and within 6 % of it from
+ * such a start. The walk's square only needs to hold the disc. For every
+ * 64-bit n, h <= 32: a <= 2^31 and n / a < 2^34, so the sum fits. */
+static uint64_t root_above(uint64_t n)
+{
+    uint32_t h;
+    if (n < 2)
+        return n;
+    h = (ls__highest_bit(n) >> 1) + 1u;   /* bits(n) <= 2h */
+    return (((uint64_t)1 << (h - 1u)) + (n >> (h - 1u))) >> 1;
+}
+
 /* The items of rank i's cache within *bound of (x, y), in the order the
  * walk found them. Every agent within *bound is there: the cache holds
  * every item within its own bound, which is no smaller, of the same
@@ -164,8 +178,9 @@ void ls__space_near(const ls_crowd *c, uint32_t i, int64_t x, int64_t y,
     uint32_t *keep = NULL, kept = 0;
     const uint64_t first = *bound;
     /* An agent within the bound is within `reach` on each axis: dx^2 <=
-     * bound gives |dx| <= floor(sqrt(bound)). Beyond LS__SPACE_RANGE_MAX
-     * on an axis nobody is visited, so the box stops there. */
+     * bound gives |dx| <= floor(sqrt(bound)) <= root_above(bound).
+     * Beyond LS__SPACE_RANGE_MAX on an axis nobody is visited, so the box
+     * stops there. */
     int64_t reach, gx0, gx1, gy0, gy1, gy;
     if (cache->stamp == s->epoch) {
         if (cache->count <= LS__SPACE_CACHED && cache->x == x &&
@@ -183,7 +198,7 @@ void ls__space_near(const ls_crowd *c, uint32_t i, int64_t x, int64_t y,
         cache->bound = first;
         keep = &s->cached[(size_t)i * LS__SPACE_CACHED];
     }
-    reach = (int64_t)ls__isqrt_floor(first);
+    reach = (int64_t)root_above(first);
     if (reach > LS__SPACE_RANGE_MAX)
         reach = LS__SPACE_RANGE_MAX;
     /* Agents are bucketed by their clamped bucket (bucket_at), and floor
