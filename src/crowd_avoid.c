@@ -250,15 +250,14 @@ static void velocities(void *context, uint32_t worker, uint32_t begin,
         ls__space_near(c, i, st->x0, st->y0, &bound, pick_near, &p);
         for (k = 0; k < p.count; k++) {
             const ls__avoid_state *o = &sp->state[s->picked[k]];
-            const ls__crowd_agent *b = agent_of(c, s->picked[k]);
             s->bodies[k].x = o->x0;
             s->bodies[k].y = o->y0;
             /* Two centres on one point have no direction to part in: the
              * agent of lower id is taken to stand one raw unit west. */
             if (o->x0 == st->x0 && o->y0 == st->y0)
                 s->bodies[k].x += s->picked[k] > i ? 1 : -1;
-            s->bodies[k].vx = b->vx;
-            s->bodies[k].vy = b->vy;
+            s->bodies[k].vx = o->vx;
+            s->bodies[k].vy = o->vy;
             s->bodies[k].radius = o->radius + margin;
             /* An agent at rest makes way: priority -1 (src/avoid.h). */
             s->bodies[k].priority = o->yields ? -1 : o->priority;
@@ -267,8 +266,8 @@ static void velocities(void *context, uint32_t worker, uint32_t begin,
         keep_right(sp, st, s, p.count, &pvx, &pvy);
         self.x = st->x0;
         self.y = st->y0;
-        self.vx = agent_of(c, i)->vx;
-        self.vy = agent_of(c, i)->vy;
+        self.vx = st->vx;
+        self.vy = st->vy;
         self.radius = st->radius + margin;
         self.priority = st->yields ? -1 : st->priority;
         ls__avoid_velocity(&self, pvx, pvy, st->speed,
@@ -543,6 +542,8 @@ ls_status ls__crowd_avoid_move(ls_crowd *c, const ls_grid *grid)
         st->priority = a->priority;
         st->was_arrived = a->state == LS_CROWD_ARRIVED;
         preferred(c, a, &st->pref_vx, &st->pref_vy);
+        st->vx = a->vx;
+        st->vy = a->vy;
         st->yields = a->state != LS_CROWD_MOVING && st->pref_vx == 0 &&
                      st->pref_vy == 0;
     }

@@ -31,6 +31,7 @@
 typedef struct ls__avoid_state {
     int32_t x0, y0;          /* position at the start of step 6 */
     int32_t pref_vx, pref_vy;
+    int32_t vx, vy;          /* the move of the last tick (the agent's) */
     int32_t mx, my;          /* the velocity chosen (6c) */
     int32_t px, py;          /* the proposal (6d) */
     int32_t radius, speed, priority;
