@@ -79,7 +79,8 @@ struct ls__crowd_space {
     ls__avoid_scratch *scratch; /* one per worker */
     ls__space_cache *cache;  /* capacity, by rank */
     uint32_t *cached;        /* capacity * LS__SPACE_CACHED item indices */
-    uint32_t epoch;          /* ls__space_build's count (never 0) */
+    uint32_t epoch;          /* ls__space_build's count: 1 on, never 0 after
+                                the first build (stamps start at 0) */
     int32_t max_radius, max_speed; /* over the agents, this tick */
 };
 
