@@ -278,12 +278,12 @@ int ls__space_wall_conflict(const ls_crowd *c, const ls_grid *grid,
 {
     const ls_world *w = &c->config.world;
     const int64_t size = w->cell_size;
-    const int64_t cx = ls__space_floor_div(x - w->origin_x, size);
-    const int64_t cy = ls__space_floor_div(y - w->origin_y, size);
     int64_t x0, x1, y0, y1, gx, gy;
     if (r == 0) {
         /* A point: the cell it lies in (half-open squares). One it stood
          * in from the start, blocked by an edit, it may move about in. */
+        const int64_t cx = ls__space_floor_div(x - w->origin_x, size);
+        const int64_t cy = ls__space_floor_div(y - w->origin_y, size);
         if (!ls__space_cell_blocked(grid, (int32_t)cx, (int32_t)cy) ||
             (with_start && ls__space_floor_div(sx - w->origin_x, size) == cx &&
              ls__space_floor_div(sy - w->origin_y, size) == cy))
