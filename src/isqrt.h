@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * isqrt.h - exact integer square roots, the one place lengths in world
- * units are rounded (src/world.c). No division, no floating point.
+ * units are rounded (src/world.c). Exact for every input, no floating
+ * point (src/isqrt.c: a table, one Newton step, an exact correction).
  */
 #ifndef LS_ISQRT_H
 #define LS_ISQRT_H
