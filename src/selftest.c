@@ -242,6 +242,7 @@ static void query_of(const ls__st_search *c, ls_query *q)
     q->diagonal_cost = c->diagonal_cost;
     q->weight = c->weight;
     q->max_expansions = c->max_expansions;
+    q->clearance = c->clearance;
 }
 
 /* The result and path of a finished query, and its partial path:

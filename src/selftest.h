@@ -55,6 +55,7 @@ typedef struct ls__st_search {
     uint32_t straight_cost, diagonal_cost;
     int32_t weight;
     uint32_t max_expansions;
+    uint32_t clearance;    /* the query's (0: none; clearance.vec's K) */
     uint32_t budget;       /* 0: one-shot only; else also sliced */
     int32_t status;
     uint32_t slices;
@@ -79,20 +80,25 @@ typedef struct ls__st_script {
     uint32_t flow_goals;
 } ls__st_script;
 
-/* A crowd replay (vectors/crowd/sNNN.replay, docs/replay.md, versions 1 and
- * 2) with golden digests from its .out file, run on the library's crowd
+/* A crowd replay (vectors/crowd/sNNN.replay, versions 1 and 2, and
+ * vectors/avoid/aNNN.replay, version 3: docs/replay.md) with golden
+ * digests from its .out (or .trace) file, run on the library's crowd
  * by src/selftest_crowd.c (which lists what it observes). Its words, from
  * first_word of ls__selftest_data.crowd_words (ids and digests two words,
  * low half first; a cell x | y << 16, both below 16384 by the format):
  *
- *   agents    agent_count x (id-low id-high cell speed), in file order
- *             (speed: fix16 bits); added so at tick 0
+ *   agents    agent_count x (id-low id-high cell speed body), in file
+ *             order (speed: fix16 bits; body: radius | priority << 24,
+ *             the radius's fix16 bits, at most LS_CROWD_MAX_RADIUS, so
+ *             23 bits, and the priority at most 99; 0 for a point);
+ *             added so at tick 0, then given their body when it is not 0
  *   events    event_words words of `at` lines in file order, each
- *             opening with kind | tick << 2, then by kind:
+ *             opening with kind | tick << 3, then by kind:
  *               0 move   agent cell          (agent: its index above)
  *               1 set    cell cost
  *               2 rect   cell w | h << 16 cost
  *               3 group  cell count agent ... (count <= 64 agents)
+ *               4 avoid  on                  (1 on, 0 off)
  *   checks    check_count x (tick digest-low digest-high): the golden
  *             digest of that tick (every 32nd tick, T = 31, 63, ..., and
  *             the last); the run digest is run_digest.
@@ -100,7 +106,8 @@ typedef struct ls__st_script {
  * Every tick digest is observed and folded; these are compared (with
  * run_digest, which folds them all, so any tick that differs fails). */
 typedef struct ls__st_crowd {
-    const char *id;          /* "crowd-0123" for vectors/crowd/s123.replay */
+    const char *id;          /* "crowd-0123" for vectors/crowd/s123.replay,
+                                "avoid-0123" for vectors/avoid/a123.replay */
     uint32_t map;            /* the map with the script's swamp cost */
     uint32_t ticks;
     int32_t cell_size;       /* fix16 world units per cell */
@@ -109,7 +116,9 @@ typedef struct ls__st_crowd {
     uint32_t straight_cost, diagonal_cost;
     int32_t weight;
     uint32_t max_expansions;
+    uint32_t clearance;
     uint32_t budget;
+    uint32_t avoidance;      /* 1: LS_CROWD_AVOIDANCE ('avoidance on') */
     /* The crowd's sizes: capacity (the agents), field slots (distinct
      * group goals) and a route pool it never outgrows. */
     uint32_t agent_count, max_fields, path_points;

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * selftest_crowd.c - the self-test's crowd replays: a selection of
- * vectors/crowd/ (docs/replay.md, versions 1 and 2), run on the library's
- * crowd (lockstar_crowd.h) exactly as `lockstar replay` drives it
+ * vectors/crowd/ (docs/replay.md, versions 1 and 2) and of vectors/avoid/
+ * (version 3: sizes and avoidance), run on the library's crowd
+ * (lockstar_crowd.h) exactly as `lockstar replay` drives it
  * (cli/replay_sim.c), and compared with the golden digests of their .out
- * files. The words are src/selftest.h's (ls__st_crowd).
+ * (or .trace) files. The words are src/selftest.h's (ls__st_crowd).
  *
  * The crowd: one worker (threads 1: the self-test runs where there may be
  * no threads, and the thread count never changes a result), capacity the
@@ -13,13 +14,18 @@
  * (tools/selftestgen_crowd.c finds it), without LS_CROWD_GROW_PATHS: the
  * crowd is made inside the arena, sized before the first case for the
  * largest crowd of the tables (src/selftest.c), and nothing is allocated
- * in a tick. Agents are added in file order; each tick makes its edits in
- * script order, then gives its orders in script order (move:
- * ls_crowd_order, group: ls_crowd_order_group), then ls_crowd_tick.
+ * in a tick. LS_CROWD_AVOIDANCE when the script says `avoidance on`.
+ * Agents are added in file order, each given its radius and priority
+ * (ls_crowd_set_body) right after it is added when either is not 0 (as
+ * the CLI does: a point stays exactly as the crowd adds it); each tick
+ * makes its edits in script order, then gives its orders in script order
+ * (move: ls_crowd_order, group: ls_crowd_order_group, avoidance:
+ * ls_crowd_set_avoidance), then ls_crowd_tick.
  *
  * Observed, in this order: the map digest of the fresh copy of the map
  * (ls__st_use_map); the setup's status (ls_crowd_create, then each
- * ls_crowd_add: the first that is not LS_OK, else LS_OK; the case ends
+ * ls_crowd_add and ls_crowd_set_body: the first that is not LS_OK, else
+ * LS_OK; the case ends
  * there if it is not LS_OK); then for every tick its status (the first
  * of its edits, orders and ls_crowd_tick that is not LS_OK, else LS_OK)
  * and its tick digest (ls_crowd_tick_digest); then the run digest
@@ -34,12 +40,17 @@
 
 #define GROUP_MAX 64u
 
-enum { EV_MOVE = 0, EV_SET = 1, EV_RECT = 2, EV_GROUP = 3 };
+enum { EV_MOVE = 0, EV_SET = 1, EV_RECT = 2, EV_GROUP = 3, EV_AVOID = 4 };
+/* An event's first word: kind | tick << EV_SHIFT. */
+#define EV_SHIFT 3u
+#define EV_KIND 7u
+/* Words per agent: id (2), cell, speed, body. */
+#define AGENT_WORDS 5u
 
 typedef struct crowd_state {
     ls__st_run *run;
     const ls__st_crowd *c;
-    const uint32_t *agents;  /* 4 words each */
+    const uint32_t *agents;  /* AGENT_WORDS each */
     const uint32_t *ev;      /* the events */
     uint32_t ev_count, at;   /* their words, the next tick's first */
     ls_crowd *crowd;
@@ -57,7 +68,7 @@ static int32_t cell_y(uint32_t w)
 
 static int64_t agent_id(const crowd_state *s, uint32_t k)
 {
-    const uint32_t *a = s->agents + 4u * k;
+    const uint32_t *a = s->agents + AGENT_WORDS * k;
     uint64_t u = (uint64_t)a[0] | (uint64_t)a[1] << 32;
     return u <= (uint64_t)INT64_MAX ? (int64_t)u
                                     : -(int64_t)(~u) - 1;
@@ -67,15 +78,18 @@ static int64_t agent_id(const crowd_state *s, uint32_t k)
 static uint32_t event_words(const crowd_state *s, uint32_t at)
 {
     uint32_t left = s->ev_count - at, n;
-    switch (s->ev[at] & 3u) {
+    switch (s->ev[at] & EV_KIND) {
     case EV_MOVE: n = 3; break;
     case EV_SET: n = 3; break;
     case EV_RECT: n = 4; break;
-    default:
+    case EV_AVOID: n = 2; break;
+    case EV_GROUP:
         if (left < 3 || s->ev[at + 2] > GROUP_MAX)
             return 0;
         n = 3 + s->ev[at + 2];
         break;
+    default:
+        return 0;
     }
     return n <= left ? n : 0;
 }
@@ -84,7 +98,7 @@ static uint32_t event_words(const crowd_state *s, uint32_t at)
 static ls_status event(crowd_state *s, uint32_t at, int edits)
 {
     const uint32_t *e = s->ev + at;
-    const uint32_t kind = e[0] & 3u;
+    const uint32_t kind = e[0] & EV_KIND;
     int64_t ids[GROUP_MAX];
     uint32_t k;
 
@@ -102,6 +116,8 @@ static ls_status event(crowd_state *s, uint32_t at, int edits)
     case EV_RECT:
         return ls_grid_set_rect(s->run->grid, cell_x(e[1]), cell_y(e[1]),
                                 cell_x(e[2]), cell_y(e[2]), (uint8_t)e[3]);
+    case EV_AVOID:
+        return ls_crowd_set_avoidance(s->crowd, (int32_t)e[1]);
     default:
         for (k = 0; k < e[2]; k++) {
             if (e[3 + k] >= s->c->agent_count)
@@ -121,7 +137,7 @@ static ls_status tick(crowd_state *s, uint32_t t)
     uint32_t end = s->at, n;
     int pass;
 
-    while (end < s->ev_count && (s->ev[end] >> 2) == t) {
+    while (end < s->ev_count && (s->ev[end] >> EV_SHIFT) == t) {
         n = event_words(s, end);
         if (n == 0) {
             s->ev_count = end; /* nothing after it is read */
@@ -165,14 +181,20 @@ static ls_status setup(crowd_state *s)
     k.options.diagonal_cost = c->diagonal_cost;
     k.options.weight = c->weight;
     k.options.max_expansions = c->max_expansions;
+    k.options.clearance = c->clearance;
     k.budget = c->budget;
+    k.flags = c->avoidance ? LS_CROWD_AVOIDANCE : 0u;
     k.threads = 1;
     k.max_fields = c->max_fields;
     st = ls_crowd_create(&k, &s->run->arena, &s->crowd);
     for (i = 0; st == LS_OK && i < c->agent_count; i++) {
-        const uint32_t *a = s->agents + 4u * i;
+        const uint32_t *a = s->agents + AGENT_WORDS * i;
         st = ls_crowd_add(s->crowd, agent_id(s, i), cell_x(a[2]),
                           cell_y(a[2]), (fix16_t)a[3]);
+        if (st == LS_OK && a[4] != 0)
+            st = ls_crowd_set_body(s->crowd, agent_id(s, i),
+                                   (fix16_t)(a[4] & 0x00ffffffu),
+                                   (int32_t)(a[4] >> 24));
     }
     return st;
 }
@@ -198,8 +220,8 @@ void ls__st_run_crowd(ls__st_run *run, uint32_t i)
     s.run = run;
     s.c = c;
     run->step = 0;
-    need = c->agent_count * 4u;
-    if (c->agent_count > total / 4u || c->first_word > total ||
+    need = c->agent_count * AGENT_WORDS;
+    if (c->agent_count > total / AGENT_WORDS || c->first_word > total ||
         need > total - c->first_word ||
         c->event_words > total - c->first_word - need ||
         c->check_count > (total - c->first_word - need - c->event_words) / 3u) {

@@ -18,9 +18,9 @@
  * Which vectors: from each file of the table below, a quota of those whose
  * map fits (sg_map_fits), spread over the file's kinds of vector
  * (status, connectivity, corner rule, algorithm, sliced or not, limited or
- * not): every status gets two, then every kind gets one before any gets
- * two, and so on; within a kind they are evenly spaced. The choice
- * depends on the files alone.
+ * not, sized (clearance above 1) or not): every status gets two, then
+ * every kind gets one before any gets two, and so on; within a kind they
+ * are evenly spaced. The choice depends on the files alone.
  *
  * The output is written byte for byte the same on every platform: numbers
  * are formatted here, the file is written in binary mode.
@@ -41,7 +41,7 @@ static const struct quota {
     { "rooms.vec", 14 },   { "corridors.vec", 14 }, { "corners.vec", 36 },
     { "terrain.vec", 24 }, { "edges.vec", 22 },  { "limits.vec", 30 },
     { "errors.vec", 36 },  { "slicing.vec", 30 }, { "files.vec", 8 },
-    { "jps.vec", 64 },
+    { "jps.vec", 64 },     { "clearance.vec", 48 },
 };
 
 /* ------------------------------------------------------------------------
@@ -97,6 +97,7 @@ void sg_query_options(vf_text *t, const ls_query *q)
     sg_u32(t, q->diagonal_cost); sg_put(t, ",");
     sg_i32(t, q->weight); sg_put(t, ",");
     sg_u32(t, q->max_expansions); sg_put(t, ",");
+    sg_u32(t, q->clearance); sg_put(t, ",");
 }
 
 /* Start a new line when this one has grown long. */
@@ -373,7 +374,10 @@ static int same_kind(const vf_vector *a, const vf_vector *b)
            a->query.corner_rule == b->query.corner_rule &&
            a->query.algorithm == b->query.algorithm &&
            (a->budget > 0) == (b->budget > 0) &&
-           (a->query.max_expansions > 0) == (b->query.max_expansions > 0);
+           (a->query.max_expansions > 0) == (b->query.max_expansions > 0) &&
+           /* sized or not: only clearance.vec has sized queries, so the
+            * other files' kinds are as before */
+           (a->query.clearance > 1) == (b->query.clearance > 1);
 }
 
 /* Mark quota vectors of f in chosen[]; returns how many. */

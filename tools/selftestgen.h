@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * selftestgen.h - shared by tools/selftestgen.c (the driver, maps and
- * search vectors) and tools/selftestgen_script.c (scripts): the data being
+ * search vectors), tools/selftestgen_script.c (scripts) and
+ * tools/selftestgen_crowd.c and _pick.c (crowd replays): the data being
  * gathered for src/selftest_data.c, text output and the digest fold.
  */
 #ifndef LS_TOOLS_SELFTESTGEN_H
@@ -101,10 +102,26 @@ int32_t sg_add_map(sg_data *d, const vf_file *f, uint32_t index,
 int32_t sg_add_cells_map(sg_data *d, const uint8_t *cells, int32_t width,
                          int32_t height);
 
-/* Crowd replays (tools/selftestgen_crowd.c): choose them from
- * DIR/crowd/, encode and fold them (after the scripts); write their
- * tables, and the initializer's "crowds, N, crowd_words, W"; count,
- * summary; free what they hold. */
+/* Crowd replays: tools/selftestgen_pick.c chooses them from DIR/crowd/
+ * and DIR/avoid/ (sg_add_crowds, after the scripts);
+ * tools/selftestgen_crowd.c reads, encodes and folds each one
+ * (sg_add_replay), writes their tables and the initializer's "crowds, N,
+ * crowd_words, W"; count, summary; frees what they hold. */
+typedef struct sg_source {
+    const char *sub;    /* the folder under the vectors */
+    char letter;        /* of the file names: sNNN, aNNN */
+    const char *prefix; /* of the case ids: crowd-NNNN, avoid-NNNN */
+} sg_source;
+extern const sg_source sg_crowd_src, sg_avoid_src;
+struct cli_replay_script;
+/* Script i of src (DIR/SUB/LNNN.replay) read by the CLI's reader; 0, or
+ * -1 with a message. */
+int sg_load_replay(const char *dir, const sg_source *src, uint32_t i,
+                   struct cli_replay_script *s);
+int sg_replay_exists(const char *dir, const sg_source *src, uint32_t i);
+/* Add script i of src as a replay case; 0, or -1 with a message. */
+int sg_add_replay(sg_data *d, const char *dir, const sg_source *src,
+                  uint32_t i);
 int sg_add_crowds(sg_data *d, const char *dir);
 void sg_write_crowds(vf_text *t);
 void sg_write_crowd_fields(vf_text *t);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * selftestgen_crowd.c - the crowd replays of src/selftest_data.c: chosen
- * from vectors/crowd/ (sNNN.replay with its golden sNNN.out), encoded as
+ * selftestgen_crowd.c - the crowd replays of src/selftest_data.c: from
+ * vectors/crowd/ (sNNN.replay with its golden sNNN.out) and vectors/avoid/
+ * (aNNN.replay with aNNN.out or aNNN.trace), encoded as
  * the words src/selftest_crowd.c runs (src/selftest.h, ls__st_crowd, is
  * the format), their golden digests folded in the order it observes them.
  *
@@ -16,12 +17,7 @@
  * gives no-room states, so other digests), and twice that is recorded,
  * room for a change in how the crowd uses its pool.
  *
- * Which replays (the choice depends on the files alone): those of at most
- * MAX_FIELDS distinct group goals (each field slot costs about 90 KB on
- * these maps) and at most MAX_AGENT_TICKS agent-ticks (time); by version
- * and budget, QUOTA_V1 version 1 scripts and QUOTA_V2 version 2 scripts
- * with group orders per budget (0, 1, 7, 60, 1000), evenly spaced in file
- * order among those of their kind.
+ * Which replays: tools/selftestgen_pick.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,30 +26,24 @@
 #include "../cli/replay.h"
 #include "movingai.h"
 
-#define MAX_SCRIPTS 1000u
-#define MAX_CROWDS 64u
-#define MAX_FIELDS 4u
-#define MAX_AGENT_TICKS 2000u
-#define QUOTA_V1 5u
-#define QUOTA_V2 3u
+#define MAX_CROWDS 96u
 #define CHECK_EVERY 32u
+/* An agent's body word: radius | priority << 24 (src/selftest.h). */
+#define BODY_SHIFT 24u
 
-static const uint32_t budgets[] = { 0, 1, 7, 60, 1000 };
+const sg_source sg_crowd_src = { "crowd", 's', "crowd-" };
+const sg_source sg_avoid_src = { "avoid", 'a', "avoid-" };
 
 typedef struct sg_crowd {
     char id[16];
     uint32_t index;            /* NNN of sNNN */
     uint32_t map, ticks, version, fields, agents, path_points, budget;
+    uint32_t avoidance;        /* 'avoidance on' */
     int32_t cell_size;
     ls_query options;
     uint32_t first_word, event_words, check_count;
     uint64_t run_digest;
 } sg_crowd;
-
-/* What a script file gives. */
-typedef struct script_info {
-    uint32_t version, budget, fields, agents, ticks, groups;
-} script_info;
 
 static struct {
     sg_crowd crowds[MAX_CROWDS];
@@ -65,6 +55,7 @@ static struct {
     int32_t width[MAX_CROWDS], height[MAX_CROWDS];
     uint32_t map[MAX_CROWDS], map_count;
     uint32_t ticks, events, groups, edits, checks;
+    uint32_t v3, avoid_on, switches, bodies, v3_ticks;
 } g;
 
 static int put(uint32_t w)
@@ -90,11 +81,19 @@ static int put64(uint64_t v)
  * Reading
  * --------------------------------------------------------------------- */
 
-static int load_script(const char *dir, uint32_t i, cli_replay_script *s)
+static void script_path(char *path, size_t size, const char *dir,
+                        const sg_source *src, uint32_t i, const char *ext)
+{
+    snprintf(path, size, "%s/%s/%c%03u.%s", dir, src->sub, src->letter,
+             (unsigned)i, ext);
+}
+
+int sg_load_replay(const char *dir, const sg_source *src, uint32_t i,
+                   struct cli_replay_script *s)
 {
     char path[1024];
     mai_error err;
-    snprintf(path, sizeof path, "%s/crowd/s%03u.replay", dir, (unsigned)i);
+    script_path(path, sizeof path, dir, src, i, "replay");
     if (cli_replay_load(path, s, &err) != 0) {
         fprintf(stderr, "selftestgen: %s\n", err.message);
         return -1;
@@ -102,30 +101,37 @@ static int load_script(const char *dir, uint32_t i, cli_replay_script *s)
     return 0;
 }
 
-static int exists(const char *dir, uint32_t i)
+int sg_replay_exists(const char *dir, const sg_source *src, uint32_t i)
 {
     char path[1024];
     FILE *f;
-    snprintf(path, sizeof path, "%s/crowd/s%03u.replay", dir, (unsigned)i);
+    script_path(path, sizeof path, dir, src, i, "replay");
     f = fopen(path, "rb");
     if (f)
         fclose(f);
     return f != NULL;
 }
 
-/* The golden digests of sNNN.out: ticks of them, then the final one in
- * digests[ticks]. 0, or -1 with a message. */
-static int load_out(const char *dir, uint32_t i, uint32_t ticks,
-                    uint64_t *digests)
+/* The golden digests of the script's .out file (else its .trace file,
+ * which avoid/ has for its small scripts): ticks of them, then the final
+ * one in digests[ticks]. A trace's agent lines, and the check and
+ * arrived lines --check adds after the final one, are skipped: the tick
+ * digests already cover every agent. 0, or -1 with a message. */
+static int load_out(const char *dir, const sg_source *src, uint32_t i,
+                    uint32_t ticks, uint64_t *digests)
 {
-    char path[1024], line[128];
+    char path[1024], line[512];
     uint32_t t = 0;
     FILE *f;
     int ok = 1;
-    snprintf(path, sizeof path, "%s/crowd/s%03u.out", dir, (unsigned)i);
+    script_path(path, sizeof path, dir, src, i, "out");
     f = fopen(path, "rb");
     if (!f) {
-        fprintf(stderr, "selftestgen: cannot read %s\n", path);
+        script_path(path, sizeof path, dir, src, i, "trace");
+        f = fopen(path, "rb");
+    }
+    if (!f) {
+        fprintf(stderr, "selftestgen: cannot read %s or its .out\n", path);
         return -1;
     }
     while (ok && fgets(line, sizeof line, f)) {
@@ -138,6 +144,12 @@ static int load_out(const char *dir, uint32_t i, uint32_t ticks,
         } else if (t == ticks && sscanf(line, "final %16[0-9a-f]", hex) == 1 &&
                    strlen(hex) == 16 && sscanf(hex, "%llx", &v) == 1) {
             digests[t++] = (uint64_t)v;
+        } else if (t > 0 && t <= ticks && strncmp(line, "agent ", 6) == 0 &&
+                   strchr(line, '\n') != NULL) {
+            /* a trace's agent line */
+        } else if (t == ticks + 1u && (strncmp(line, "check: ", 7) == 0 ||
+                                       strncmp(line, "arrived: ", 9) == 0)) {
+            /* --check's summary */
         } else {
             ok = 0;
         }
@@ -178,16 +190,20 @@ static int run_golden(const cli_replay_script *s, const uint8_t *cells,
     k.budget = s->budget;
     k.threads = 1;
     k.max_fields = cli_replay_field_count(s);
+    k.flags = s->avoidance ? LS_CROWD_AVOIDANCE : 0u;
     if (ls_grid_create(w, h, NULL, &grid) != LS_OK ||
         ls_grid_load(grid, cells, (size_t)w * (size_t)h) != LS_OK ||
         ls_crowd_create(&k, NULL, &crowd) != LS_OK) {
         ls_grid_destroy(grid);
         return -1;
     }
-    for (j = 0; j < s->agent_count; j++)
-        if (ls_crowd_add(crowd, s->agents[j].id, s->agents[j].x,
-                         s->agents[j].y, s->agents[j].speed) != LS_OK)
+    for (j = 0; j < s->agent_count; j++) {
+        const cli_replay_agent *a = &s->agents[j];
+        if (ls_crowd_add(crowd, a->id, a->x, a->y, a->speed) != LS_OK ||
+            ((a->radius != 0 || a->priority != 0) &&
+             ls_crowd_set_body(crowd, a->id, a->radius, a->priority) != LS_OK))
             same = -1;
+    }
     for (t = 0; t < s->ticks && same == 1; t++) {
         int bad = 0;
         for (j = e; j < s->event_count && s->events[j].tick == t; j++) {
@@ -205,6 +221,8 @@ static int run_golden(const cli_replay_script *s, const uint8_t *cells,
             else if (v->kind == CLI_REPLAY_GROUP)
                 bad |= ls_crowd_order_group(crowd, s->group_ids + v->first,
                                             v->count, v->x, v->y) != LS_OK;
+            else if (v->kind == CLI_REPLAY_AVOID)
+                bad |= ls_crowd_set_avoidance(crowd, v->cost) != LS_OK;
         }
         bad |= ls_crowd_tick(crowd, grid) != LS_OK;
         d = 0;
@@ -298,38 +316,56 @@ static uint32_t agent_index(const cli_replay_script *s, int64_t id)
     return UINT32_MAX;
 }
 
+/* An event's first word (src/selftest.h): kind | tick << 3. */
+static uint32_t opening(uint32_t kind, uint32_t tick)
+{
+    return kind | tick << 3;
+}
+
 static int encode(const cli_replay_script *s, sg_crowd *c)
 {
     uint32_t k, j, start;
     int rc = 0;
     c->first_word = g.word_count;
-    for (k = 0; k < s->agent_count; k++)
-        rc |= put64((uint64_t)s->agents[k].id) |
-              put(cell(s->agents[k].x, s->agents[k].y)) |
-              put((uint32_t)s->agents[k].speed);
+    for (k = 0; k < s->agent_count; k++) {
+        const cli_replay_agent *a = &s->agents[k];
+        /* the reader keeps both in range: 23 bits and 7 */
+        if (a->radius < 0 || a->radius > LS_CROWD_MAX_RADIUS ||
+            a->priority < 0 || a->priority > LS_CROWD_MAX_PRIORITY)
+            return -1;
+        rc |= put64((uint64_t)a->id) | put(cell(a->x, a->y)) |
+              put((uint32_t)a->speed) |
+              put((uint32_t)a->radius | (uint32_t)a->priority << BODY_SHIFT);
+        g.bodies += a->radius != 0 || a->priority != 0;
+    }
     start = g.word_count;
     for (k = 0; k < s->event_count; k++) {
         const cli_replay_event *e = &s->events[k];
-        if (e->tick >= (1u << 30))
+        if (e->tick >= (1u << 29))
             return -1;
         switch (e->kind) {
         case CLI_REPLAY_MOVE:
-            rc |= put(0u | e->tick << 2) | put(agent_index(s, e->agent)) |
+            rc |= put(opening(0, e->tick)) | put(agent_index(s, e->agent)) |
                   put(cell(e->x, e->y));
             break;
         case CLI_REPLAY_SET:
-            rc |= put(1u | e->tick << 2) | put(cell(e->x, e->y)) | put(e->cost);
+            rc |= put(opening(1, e->tick)) | put(cell(e->x, e->y)) |
+                  put(e->cost);
             g.edits++;
             break;
         case CLI_REPLAY_RECT:
-            rc |= put(2u | e->tick << 2) | put(cell(e->x, e->y)) |
+            rc |= put(opening(2, e->tick)) | put(cell(e->x, e->y)) |
                   put(cell(e->w, e->h)) | put(e->cost);
             g.edits++;
+            break;
+        case CLI_REPLAY_AVOID:
+            rc |= put(opening(4, e->tick)) | put(e->cost ? 1u : 0u);
+            g.switches++;
             break;
         default:
             if (e->count > 64u)
                 return -1;
-            rc |= put(3u | e->tick << 2) | put(cell(e->x, e->y)) |
+            rc |= put(opening(3, e->tick)) | put(cell(e->x, e->y)) |
                   put(e->count);
             for (j = 0; j < e->count; j++)
                 rc |= put(agent_index(s, s->group_ids[e->first + j]));
@@ -365,8 +401,8 @@ static int checks_and_fold(sg_data *d, sg_crowd *c, const uint64_t *golden)
     return rc;
 }
 
-/* Add replay i of dir; 0, or -1 with a message. */
-static int add_crowd(sg_data *d, const char *dir, uint32_t i)
+int sg_add_replay(sg_data *d, const char *dir, const sg_source *src,
+                  uint32_t i)
 {
     cli_replay_script s;
     mai_error err;
@@ -378,8 +414,9 @@ static int add_crowd(sg_data *d, const char *dir, uint32_t i)
     uint32_t pool;
     char name[64];
 
-    snprintf(name, sizeof name, "crowd/s%03u.replay", (unsigned)i);
-    if (load_script(dir, i, &s) != 0)
+    snprintf(name, sizeof name, "%s/%c%03u.replay", src->sub, src->letter,
+             (unsigned)i);
+    if (g.count == MAX_CROWDS || sg_load_replay(dir, src, i, &s) != 0)
         return -1;
     if (mai_grid_load(s.map_file, (uint8_t)s.swamp_cost, LS_GRID_FULL, &grid,
                       NULL, &err) != 0 ||
@@ -394,7 +431,7 @@ static int add_crowd(sg_data *d, const char *dir, uint32_t i)
     golden = malloc(((size_t)s.ticks + 1u) * sizeof *golden);
     if (!cells || !golden || (uint32_t)w * (uint32_t)h > SG_MAX_CELLS ||
         w > SG_MAX_WIDTH || h > SG_MAX_HEIGHT ||
-        load_out(dir, i, s.ticks, golden) != 0) {
+        load_out(dir, src, i, s.ticks, golden) != 0) {
         fprintf(stderr, "selftestgen: %s: cannot take it\n", name);
         free(cells);
         free(golden);
@@ -407,7 +444,7 @@ static int add_crowd(sg_data *d, const char *dir, uint32_t i)
             ls_grid_get(grid, x, y, &cells[(size_t)y * (size_t)w + (size_t)x]);
     ls_grid_destroy(grid);
     memset(c, 0, sizeof *c);
-    snprintf(c->id, sizeof c->id, "crowd-%04u", (unsigned)i);
+    snprintf(c->id, sizeof c->id, "%s%04u", src->prefix, (unsigned)i);
     c->index = i;
     c->ticks = s.ticks;
     c->version = s.version;
@@ -416,6 +453,7 @@ static int add_crowd(sg_data *d, const char *dir, uint32_t i)
     c->budget = s.budget;
     c->cell_size = s.cell_size;
     c->options = s.options.query;
+    c->avoidance = s.avoidance != 0;
     pool = smallest_pool(&s, cells, w, h, golden, name);
     m = pool ? crowd_map(d, cells, w, h) : -1;
     if (m < 0 || encode(&s, c) != 0) {
@@ -428,81 +466,14 @@ static int add_crowd(sg_data *d, const char *dir, uint32_t i)
     c->map = (uint32_t)m;
     c->path_points = 2u * pool;
     checks_and_fold(d, c, golden);
+    if (s.version >= 3) {
+        g.v3++;
+        g.v3_ticks += s.ticks;
+        g.avoid_on += c->avoidance;
+    }
     g.count++;
     free(golden);
     cli_replay_free(&s);
-    return 0;
-}
-
-/* ------------------------------------------------------------------------
- * Choosing
- * --------------------------------------------------------------------- */
-
-static int info_of(const char *dir, uint32_t i, script_info *in)
-{
-    cli_replay_script s;
-    uint32_t k;
-    if (load_script(dir, i, &s) != 0)
-        return -1;
-    in->version = s.version;
-    in->budget = s.budget;
-    in->fields = cli_replay_field_count(&s);
-    in->agents = s.agent_count;
-    in->ticks = s.ticks;
-    in->groups = 0;
-    for (k = 0; k < s.event_count; k++)
-        in->groups += s.events[k].kind == CLI_REPLAY_GROUP;
-    cli_replay_free(&s);
-    return 0;
-}
-
-int sg_add_crowds(sg_data *d, const char *dir)
-{
-    static script_info info[MAX_SCRIPTS];
-    uint32_t n = 0, v, b, i;
-    uint8_t chosen[MAX_SCRIPTS];
-
-    while (n < MAX_SCRIPTS && exists(dir, n)) {
-        if (info_of(dir, n, &info[n]) != 0)
-            return -1;
-        n++;
-    }
-    memset(chosen, 0, sizeof chosen);
-    for (v = 1; v <= 2; v++) {
-        for (b = 0; b < sizeof budgets / sizeof budgets[0]; b++) {
-            uint32_t quota = v == 1 ? QUOTA_V1 : QUOTA_V2, size = 0, j = 0;
-            uint32_t member = 0;
-            for (i = 0; i < n; i++)
-                size += info[i].version == v && info[i].budget == budgets[b] &&
-                        info[i].fields <= MAX_FIELDS &&
-                        (uint64_t)info[i].agents * info[i].ticks <=
-                            MAX_AGENT_TICKS &&
-                        (v == 1 || info[i].groups > 0);
-            if (size < quota) {
-                fprintf(stderr, "selftestgen: crowd/: only %u version %u "
-                        "replays of budget %u fit\n", (unsigned)size,
-                        (unsigned)v, (unsigned)budgets[b]);
-                return -1;
-            }
-            /* the (2j+1) * size / (2 * quota)-th member, j < quota */
-            for (i = 0; i < n && j < quota; i++) {
-                if (!(info[i].version == v && info[i].budget == budgets[b] &&
-                      info[i].fields <= MAX_FIELDS &&
-                      (uint64_t)info[i].agents * info[i].ticks <=
-                          MAX_AGENT_TICKS &&
-                      (v == 1 || info[i].groups > 0)))
-                    continue;
-                if (member == ((2u * j + 1u) * size) / (2u * quota)) {
-                    chosen[i] = 1;
-                    j++;
-                }
-                member++;
-            }
-        }
-    }
-    for (i = 0; i < n; i++)
-        if (chosen[i] && (g.count == MAX_CROWDS || add_crowd(d, dir, i) != 0))
-            return -1;
     return 0;
 }
 
@@ -529,6 +500,7 @@ void sg_write_crowds(vf_text *t)
         sg_i32(t, c->cell_size); sg_put(t, ",");
         sg_query_options(t, q);
         sg_u32(t, c->budget); sg_put(t, ",");
+        sg_u32(t, c->avoidance); sg_put(t, ",");
         sg_u32(t, c->agents); sg_put(t, ",");
         sg_u32(t, c->fields); sg_put(t, ",");
         sg_u32(t, c->path_points); sg_put(t, ",");
@@ -557,9 +529,10 @@ uint32_t sg_crowd_count(void)
 
 void sg_print_crowd_summary(void)
 {
-    uint32_t i, v1 = 0, fields = 0, agents = 0, points = 0;
+    uint32_t i, v1 = 0, v2 = 0, fields = 0, agents = 0, points = 0;
     for (i = 0; i < g.count; i++) {
         v1 += g.crowds[i].version == 1;
+        v2 += g.crowds[i].version == 2;
         if (g.crowds[i].fields > fields)
             fields = g.crowds[i].fields;
         if (g.crowds[i].agents > agents)
@@ -567,15 +540,18 @@ void sg_print_crowd_summary(void)
         if (g.crowds[i].path_points > points)
             points = g.crowds[i].path_points;
     }
-    printf("selftestgen: %u crowd replays (%u version 1, %u version 2) on "
-           "%u maps: %u ticks, %u events (%u edits, %u group orders), %u "
-           "digests compared, %u words; at most %u agents, %u fields, %u "
-           "route points\n",
-           (unsigned)g.count, (unsigned)v1, (unsigned)(g.count - v1),
+    printf("selftestgen: %u crowd replays (%u version 1, %u version 2, %u "
+           "version 3) on %u maps: %u ticks, %u events (%u edits, %u group "
+           "orders, %u avoidance switches), %u digests compared, %u words; "
+           "at most %u agents, %u fields, %u route points\n",
+           (unsigned)g.count, (unsigned)v1, (unsigned)v2, (unsigned)g.v3,
            (unsigned)g.map_count, (unsigned)g.ticks, (unsigned)g.events,
-           (unsigned)g.edits, (unsigned)g.groups, (unsigned)g.checks,
-           (unsigned)g.word_count, (unsigned)agents, (unsigned)fields,
-           (unsigned)points);
+           (unsigned)g.edits, (unsigned)g.groups, (unsigned)g.switches,
+           (unsigned)g.checks, (unsigned)g.word_count, (unsigned)agents,
+           (unsigned)fields, (unsigned)points);
+    printf("selftestgen: version 3: %u ticks, %u with avoidance on from "
+           "tick 0, %u agents with a radius or priority\n",
+           (unsigned)g.v3_ticks, (unsigned)g.avoid_on, (unsigned)g.bodies);
 }
 
 void sg_free_crowds(void)
