@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 # replay.sh - `lockstar replay` end to end (`make check`): the bundled
 # examples' trails (examples/rts.trail and examples/groups.trail, the
-# same match with groups on flow fields, are checked byte for byte, so every
-# target of the platform matrix must print the same 2,401 lines); the
+# same match with groups on flow fields, and examples/battle.trail, sizes
+# and avoidance, are checked byte for byte, so every
+# target of the platform matrix must print the same 2,401 and 801 lines); the
 # output formats; --threads and --budget against the queue itself;
 # --record and --verify finding a desync and naming the map or the
 # agents; and every kind of bad script, each with its FILE:LINE message.
@@ -32,6 +33,16 @@ cmp -s "$tmp/out" "$ex/groups.trail" ||
     fail "groups: the output differs from examples/groups.trail (first: $(cmp "$tmp/out" "$ex/groups.trail" 2>&1 | head -1))"
 expect_code 0 "groups verify" replay "$ex/groups.replay" --verify "$ex/groups.trail" --threads 3
 expect_line "groups verify" "verify: 2400 ticks match"
+
+# The battle (issue 22, tools/battlegen.awk: version 3, three sizes,
+# avoidance on): its trail byte for byte with --check, which must find no
+# overlap on any tick, then --verify on 2 threads.
+expect_code 0 "battle --check" replay "$ex/battle.replay" --check
+grep -v -e '^check: ' -e '^arrived: ' "$tmp/out" | cmp -s - "$ex/battle.trail" ||
+    fail "battle: the output differs from examples/battle.trail (first: $(grep -v -e '^check: ' -e '^arrived: ' "$tmp/out" | cmp - "$ex/battle.trail" 2>&1 | head -1))"
+expect_line "battle --check" "check: 800 ticks, 0 overlaps"
+expect_code 0 "battle verify" replay "$ex/battle.replay" --verify "$ex/battle.trail" --threads 2
+expect_line "battle verify" "verify: 800 ticks match"
 
 expect_code 0 "skirmish" replay "$skirmish"
 cp "$tmp/out" "$tmp/skirmish.out"

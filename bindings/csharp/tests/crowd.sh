@@ -5,7 +5,8 @@
 # scripts, versions 1 and 2, as cli/replay_sim.c drives the crowd) with 1
 # thread and with 2, 3 or 8 in turn, and compares each output with its .out
 # byte for byte; `--replay` on the bundled examples must print
-# examples/rts.trail and what `lockstar replay` prints for the skirmish;
+# examples/rts.trail and examples/battle.trail (version 3) and what
+# `lockstar replay` prints for the skirmish;
 # `--replay --trace` (every agent's position, cell, state and field after
 # every tick, read through Crowd.Agents) must print what `lockstar replay
 # --trace` prints for the skirmish and 15 vectors (11 of version 2);
@@ -45,6 +46,11 @@ grep -q '^csharp crowd vectors: 480 scripts (160 of version 2, 0 of version 3), 
     say "rts.replay: exit $?"
 cmp -s "$tmp/rts" "$top_srcdir/examples/rts.trail" ||
     say "rts.replay: differs from examples/rts.trail ($(cmp "$tmp/rts" "$top_srcdir/examples/rts.trail" 2>&1 | head -1))"
+# The battle (version 3: sizes, avoidance on) must print its trail too.
+"$MONO" "$exe" --replay "$top_srcdir/examples/battle.replay" >"$tmp/battle" 2>&1 ||
+    say "battle.replay: exit $?"
+cmp -s "$tmp/battle" "$top_srcdir/examples/battle.trail" ||
+    say "battle.replay: differs from examples/battle.trail ($(cmp "$tmp/battle" "$top_srcdir/examples/battle.trail" 2>&1 | head -1))"
 if [ -x "$cli" ]; then
     "$MONO" "$exe" --replay "$top_srcdir/examples/skirmish.replay" --threads 2 >"$tmp/sk" 2>&1 ||
         say "skirmish.replay: exit $?"
