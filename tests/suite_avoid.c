@@ -630,6 +630,22 @@ static int32_t gen(int32_t lo, int32_t hi)
     return lo + (int32_t)((gen_state >> 8) % (uint32_t)(hi - lo + 1));
 }
 
+/* A body drawn from gen in a fixed order: one gen per statement, never
+ * several in one call's arguments, whose order C leaves unspecified (gcc
+ * on x86 took them right to left, clang and gcc on other CPUs left to
+ * right, and the cases differed). The order here is the one the table
+ * below was recorded with: priority, radius, vy, vx, y, x. */
+static ls__avoid_body draw_body(int32_t bx, int32_t by, int32_t spread)
+{
+    const int32_t p = gen(0, 99);
+    const int32_t r = gen(0, U);
+    const int32_t vy = gen(-9000, 9000);
+    const int32_t vx = gen(-9000, 9000);
+    const int32_t y = by + gen(-spread, spread);
+    const int32_t x = bx + gen(-spread, spread);
+    return body(x, y, vx, vy, r, p);
+}
+
 static void golden_case(int c, int32_t *vx, int32_t *vy)
 {
     ls__avoid_body nb[12];
@@ -638,8 +654,7 @@ static void golden_case(int c, int32_t *vx, int32_t *vy)
     uint32_t nn, nw, i;
     int32_t ms, tau, px, py;
     gen_state = 12345u + (uint32_t)c * 7u;
-    me = body(gen(-U, U), gen(-U, U), gen(-9000, 9000), gen(-9000, 9000),
-              gen(0, U), gen(0, 99));
+    me = draw_body(0, 0, U);
     nn = (uint32_t)gen(0, 10);
     nw = (uint32_t)gen(0, 4);
     ms = gen(1000, 12000);
@@ -647,8 +662,7 @@ static void golden_case(int c, int32_t *vx, int32_t *vy)
     px = gen(-15000, 15000);
     py = gen(-15000, 15000);
     for (i = 0; i < nn; i++)
-        nb[i] = body(me.x + gen(-4 * U, 4 * U), me.y + gen(-4 * U, 4 * U),
-                     gen(-9000, 9000), gen(-9000, 9000), gen(0, U), gen(0, 99));
+        nb[i] = draw_body(me.x, me.y, 4 * U);
     for (i = 0; i < nw; i++) {
         walls[i].x0 = me.x + gen(-5 * U, 4 * U);
         walls[i].y0 = me.y + gen(-5 * U, 4 * U);
