@@ -244,6 +244,22 @@ static ls_status run_check(const ls_batch *b, const ls_grid *grid,
     return LS_OK;
 }
 
+/* One round of the run set up in b (lock held on entry and on return):
+ * every worker woken, the caller's thread takes its share too, then all
+ * are waited for. */
+static void one_round(ls_batch *b)
+{
+    b->next = 0;
+    b->round++;
+    b->pending = b->threads - 1;
+    ls__cond_wake_all(&b->wake);
+    ls__lock_give(&b->lock);
+    run_share(b, 0);
+    ls__lock_take(&b->lock);
+    while (b->pending > 0)
+        ls__cond_wait(&b->done, &b->lock);
+}
+
 /* Run queries[0..count) (checked) until every one ran or, under keep,
  * every worker stopped; returns how many ran (a prefix, index order). */
 static uint32_t run(ls_batch *b, const ls_grid *grid,
@@ -274,15 +290,7 @@ static uint32_t run(ls_batch *b, const ls_grid *grid,
         return count;
     }
     ls__lock_take(&b->lock);
-    b->next = 0;
-    b->round++;
-    b->pending = b->threads - 1;
-    ls__cond_wake_all(&b->wake);
-    ls__lock_give(&b->lock);
-    run_share(b, 0);
-    ls__lock_take(&b->lock);
-    while (b->pending > 0)
-        ls__cond_wait(&b->done, &b->lock);
+    one_round(b);
     /* Claimed queries are [0, next), each finished by its worker. */
     k = b->next;
     ls__lock_give(&b->lock);
@@ -303,15 +311,7 @@ void ls__batch_for(ls_batch *b, uint32_t count, uint32_t grain,
     b->job_context = context;
     b->job_grain = grain ? grain : 1u;
     b->count = count;
-    b->next = 0;
-    b->round++;
-    b->pending = b->threads - 1;
-    ls__cond_wake_all(&b->wake);
-    ls__lock_give(&b->lock);
-    run_share(b, 0);
-    ls__lock_take(&b->lock);
-    while (b->pending > 0)
-        ls__cond_wait(&b->done, &b->lock);
+    one_round(b);
     b->job = NULL;
     ls__lock_give(&b->lock);
 }
