@@ -153,10 +153,7 @@ static uint32_t near_walls(const ls_crowd *c, const ls_grid *grid,
     uint32_t count = 0;
     if (ls__space_clear_around(c, grid, x, y, reach))
         return 0;
-    x0 = ls__space_floor_div(x - reach - w->origin_x, size);
-    x1 = ls__space_floor_div(x + reach - w->origin_x, size);
-    y0 = ls__space_floor_div(y - reach - w->origin_y, size);
-    y1 = ls__space_floor_div(y + reach - w->origin_y, size);
+    ls__space_disc_cells(w, x, y, reach, &x0, &x1, &y0, &y1);
     for (gy = y0; gy <= y1; gy++) {
         for (gx = x0; gx <= x1; gx++) {
             const int64_t bx = w->origin_x + gx * size;

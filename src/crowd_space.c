@@ -296,10 +296,7 @@ int ls__space_wall_conflict(const ls_crowd *c, const ls_grid *grid,
     }
     if (ls__space_clear_around(c, grid, x, y, r))
         return 0;
-    x0 = ls__space_floor_div(x - r - w->origin_x, size);
-    x1 = ls__space_floor_div(x + r - w->origin_x, size);
-    y0 = ls__space_floor_div(y - r - w->origin_y, size);
-    y1 = ls__space_floor_div(y + r - w->origin_y, size);
+    ls__space_disc_cells(w, x, y, r, &x0, &x1, &y0, &y1);
     for (gy = y0; gy <= y1; gy++) {
         for (gx = x0; gx <= x1; gx++) {
             const int64_t bx0 = w->origin_x + gx * size;

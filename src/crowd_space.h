@@ -149,6 +149,20 @@ static inline int64_t ls__space_floor_div(int64_t a, int64_t b)
     return q * b > a ? q - 1 : q;
 }
 
+/* The cells the square around the disc (x, y, r) touches, any integer
+ * cells (the grid's or not): columns *x0 .. *x1, rows *y0 .. *y1. The one
+ * rule for which cells a disc test or the walls an agent avoids look at. */
+static inline void ls__space_disc_cells(const ls_world *w, int64_t x,
+                                        int64_t y, int64_t r, int64_t *x0,
+                                        int64_t *x1, int64_t *y0,
+                                        int64_t *y1)
+{
+    *x0 = ls__space_floor_div(x - r - w->origin_x, w->cell_size);
+    *x1 = ls__space_floor_div(x + r - w->origin_x, w->cell_size);
+    *y0 = ls__space_floor_div(y - r - w->origin_y, w->cell_size);
+    *y1 = ls__space_floor_div(y + r - w->origin_y, w->cell_size);
+}
+
 /* Does the disc (x, y, r) overlap a blocked cell or leave the grid? With
  * (sx, sy) a start position: a cell the disc already overlapped from
  * there counts only if the disc is now closer to it. The first offending
