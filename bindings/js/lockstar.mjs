@@ -509,24 +509,19 @@ class Lockstar {
   /** ls_smooth_path: the waypoints of a path (Int32Array x0,y0,...). */
   smoothPath(g, path, options) {
     checkKeys(options, [], 'smoothPath options');
-    checkGrid(this, g);
-    const flat = flatPoints(path, 'path');
-    const count = flat.length / 2;
-    const src = this._writePoints(flat);
-    try {
-      const out = this._pointBuffer(count);
-      const len = this._s + SCRATCH.out;
-      this._check(this._x.ls_smooth_path(g._ptr, src, count, out, count, len), 'smoothPath');
-      return this._readPoints(out, this._u32(len));
-    } finally {
-      this._free(src);
-    }
+    return this._smooth(g, 0, path, 'smoothPath');
   }
 
   /** ls_smooth_path_sized: smoothPath's waypoints for a unit of this
    * clearance (0 or 1: exactly smoothPath), shortcuts only through cells
    * whose clearance is at least that. */
   smoothPathSized(g, clearance, path) {
+    return this._smooth(g, clearance, path, 'smoothPathSized');
+  }
+
+  /* Both smoothings: ls_smooth_path is ls_smooth_path_sized with
+   * clearance 0 (lockstar_world.h), so one call serves both. */
+  _smooth(g, clearance, path, what) {
     checkGrid(this, g);
     uint32(clearance, 'clearance');
     const flat = flatPoints(path, 'path');
@@ -535,7 +530,7 @@ class Lockstar {
     try {
       const out = this._pointBuffer(count);
       const len = this._s + SCRATCH.out;
-      this._check(this._x.ls_smooth_path_sized(g._ptr, clearance, src, count, out, count, len), 'smoothPathSized');
+      this._check(this._x.ls_smooth_path_sized(g._ptr, clearance, src, count, out, count, len), what);
       return this._readPoints(out, this._u32(len));
     } finally {
       this._free(src);
