@@ -143,8 +143,11 @@ enum {
                                     JPS) */
     LS_ERR_BAD_RADIUS = -38,     /* an agent's radius < 0 or above
                                     LS_CROWD_MAX_RADIUS */
-    LS_ERR_BAD_PRIORITY = -39    /* an agent's priority outside
+    LS_ERR_BAD_PRIORITY = -39,   /* an agent's priority outside
                                     0..LS_CROWD_MAX_PRIORITY */
+    LS_ERR_NOT_PREPARED = -40    /* the query asks for preprocessed tables
+                                    (jump tables, landmarks, a hierarchy)
+                                    the grid does not hold */
 };
 
 /* A short English description of a status ("goal cell is blocked", ...).

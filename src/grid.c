@@ -44,6 +44,7 @@ static void release_grid(ls_grid *g)
     ls__release(&a, bits_block(g->row_bits), row_bits_bytes(g));
     ls__release(&a, bits_block(g->col_bits), col_bits_bytes(g));
     ls__release(&a, g->clear, g->cell_count);
+    ls__prep_release(g);
     ls__release(&a, g, sizeof *g);
 }
 
@@ -347,6 +348,8 @@ ls_status ls_grid_set(ls_grid *grid, int32_t x, int32_t y, uint8_t cost)
     old = grid->cells[ls__cell_index(grid->stride, x, y)];
     ls__grid_put(grid, x, y, cost);
     ls__clearance_after_cell(grid, x, y, old);
+    if (old != cost)
+        ls__prep_after_edit(grid, x, y, 1, 1, ls__cost_lowered(old, cost));
     grid->revision++;
     return LS_OK;
 }
@@ -361,6 +364,7 @@ ls_status ls_grid_fill(ls_grid *grid, uint8_t cost)
                (size_t)grid->width);
     rebuild_derived(grid);
     ls__clearance_fill(grid, cost);
+    ls__prep_after_edit(grid, 0, 0, grid->width, grid->height, 1);
     grid->revision++;
     return LS_OK;
 }
@@ -380,6 +384,7 @@ ls_status ls_grid_load(ls_grid *grid, const uint8_t *cells, size_t count)
     rebuild_derived(grid);
     ls__clearance_window(grid, 1u, 1u, (uint32_t)grid->width,
                          (uint32_t)grid->height);
+    ls__prep_after_edit(grid, 0, 0, grid->width, grid->height, 1);
     grid->revision++;
     return LS_OK;
 }

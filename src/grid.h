@@ -35,6 +35,14 @@ struct ls_grid {
      * border), kept current by src/clearance.c after every edit; NULL in
      * an LS_GRID_COMPACT grid. After stamp for the same reason. */
     uint8_t *clear;
+    /* Preprocessed tables kept with the grid for big maps (JPS+ jump
+     * distances, landmark distances, a cluster hierarchy), each NULL until
+     * its module builds it. src/prep.c tells every one of them about each
+     * edit and releases them with the grid. After clear for the same
+     * reason as stamp. */
+    struct ls_jumps *jumps;
+    struct ls_landmarks *landmarks;
+    struct ls_hpa *hpa;
 };
 
 static inline uint32_t ls__cell_index(uint32_t stride, int32_t x, int32_t y)
@@ -62,6 +70,24 @@ void ls__clearance_after_cell(ls_grid *grid, int32_t x, int32_t y,
 void ls__clearance_after_rect(ls_grid *grid, int32_t x, int32_t y, int32_t w,
                               int32_t h);
 void ls__clearance_fill(ls_grid *grid, uint8_t cost);
+
+/* Whether a cell going from cost old to cost now became cheaper to enter
+ * or passable (a blocked cell has no cost to lower). */
+static inline int ls__cost_lowered(uint8_t old, uint8_t now)
+{
+    return now != LS_CELL_BLOCKED && (old == LS_CELL_BLOCKED || now < old);
+}
+
+/* After cells of the rectangle (x, y, w, h), inside the grid, changed
+ * cost (src/prep.c): each table attached to the grid is brought up to date
+ * or marked stale, as its module documents. lowered is nonzero if any of
+ * them became cheaper to enter or passable, which is what can make a
+ * stored lower bound too high. Called after the clearance upkeep. */
+void ls__prep_after_edit(ls_grid *grid, int32_t x, int32_t y, int32_t w,
+                         int32_t h, int lowered);
+
+/* Release every table attached to the grid (before the grid itself). */
+void ls__prep_release(ls_grid *grid);
 
 /* The checks every grid and search context creation starts with: width
  * and height 1..LS_MAX_DIMENSION each (else LS_ERR_BAD_SIZE), then flags

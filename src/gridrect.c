@@ -10,7 +10,7 @@ ls_status ls_grid_set_rect(ls_grid *grid, int32_t x, int32_t y, int32_t w,
                            int32_t h, uint8_t cost)
 {
     int32_t cx, cy;
-    int changed = 0, passability = 0;
+    int changed = 0, passability = 0, lowered = 0;
     if (!grid)
         return LS_ERR_NULL_ARGUMENT;
     if (w < 1 || h < 1)
@@ -24,13 +24,16 @@ ls_status ls_grid_set_rect(ls_grid *grid, int32_t x, int32_t y, int32_t w,
             const uint8_t old =
                 grid->cells[ls__cell_index(grid->stride, cx, cy)];
             passability |= (old == LS_CELL_BLOCKED) != (cost == LS_CELL_BLOCKED);
+            lowered |= ls__cost_lowered(old, cost);
             changed |= ls__grid_put(grid, cx, cy, cost);
         }
     /* Clearances move only where passability did: the rectangle grown by
      * LS_CLEARANCE_MAX - 1 is recomputed once (src/clearance.c). */
     if (passability)
         ls__clearance_after_rect(grid, x, y, w, h);
-    if (changed)
+    if (changed) {
+        ls__prep_after_edit(grid, x, y, w, h, lowered);
         grid->revision++;
+    }
     return LS_OK;
 }

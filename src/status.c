@@ -54,6 +54,7 @@ const char *ls_status_string(ls_status status)
     case LS_ERR_BAD_CLEARANCE: return "clearance above LS_CLEARANCE_MAX, or above 1 on a compact grid or with JPS";
     case LS_ERR_BAD_RADIUS: return "an agent's radius is negative or above LS_CROWD_MAX_RADIUS";
     case LS_ERR_BAD_PRIORITY: return "an agent's priority is outside 0..99";
+    case LS_ERR_NOT_PREPARED: return "the query needs preprocessed tables the grid does not hold (build them for this grid first)";
     default: return "unknown status";
     }
 }
@@ -104,6 +105,7 @@ const char *ls_status_name(ls_status status)
     case LS_ERR_BAD_CLEARANCE: return "LS_ERR_BAD_CLEARANCE";
     case LS_ERR_BAD_RADIUS: return "LS_ERR_BAD_RADIUS";
     case LS_ERR_BAD_PRIORITY: return "LS_ERR_BAD_PRIORITY";
+    case LS_ERR_NOT_PREPARED: return "LS_ERR_NOT_PREPARED";
     default: return "LS_UNKNOWN_STATUS";
     }
 }

@@ -14,8 +14,8 @@
 
 void test_status_strings_are_distinct_and_named(void)
 {
-    /* LS_ERR_BAD_PRIORITY is the lowest status the header defines. */
-    enum { LOWEST = LS_ERR_BAD_PRIORITY, COUNT = LS_EXPANSION_LIMIT - LOWEST + 1 };
+    /* LS_ERR_NOT_PREPARED is the lowest status the header defines. */
+    enum { LOWEST = LS_ERR_NOT_PREPARED, COUNT = LS_EXPANSION_LIMIT - LOWEST + 1 };
     const char *names[COUNT];
     ls_status st;
     int i, j;
@@ -34,7 +34,7 @@ void test_status_strings_are_distinct_and_named(void)
 
 void test_unknown_status_string(void)
 {
-    const ls_status unknown[] = { 4, 5, 100, LS_ERR_BAD_PRIORITY - 1, -100,
+    const ls_status unknown[] = { 4, 5, 100, LS_ERR_NOT_PREPARED - 1, -100,
                                   INT32_MIN, INT32_MAX };
     size_t i;
     for (i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
@@ -72,6 +72,7 @@ void test_status_values_are_fixed(void)
     CU_ASSERT_EQUAL(LS_ERR_BAD_CLEARANCE, -37);
     CU_ASSERT_EQUAL(LS_ERR_BAD_RADIUS, -38);
     CU_ASSERT_EQUAL(LS_ERR_BAD_PRIORITY, -39);
+    CU_ASSERT_EQUAL(LS_ERR_NOT_PREPARED, -40);
 }
 
 /* Every value of the ls_status enum, with its name as spelled in
@@ -123,23 +124,24 @@ static const struct {
     { LS_ERR_BAD_CLEARANCE, "LS_ERR_BAD_CLEARANCE" },
     { LS_ERR_BAD_RADIUS, "LS_ERR_BAD_RADIUS" },
     { LS_ERR_BAD_PRIORITY, "LS_ERR_BAD_PRIORITY" },
+    { LS_ERR_NOT_PREPARED, "LS_ERR_NOT_PREPARED" },
 };
 #define STATUS_COUNT (sizeof status_names / sizeof status_names[0])
 
 void test_status_name_is_the_enum_name_for_every_status(void)
 {
     size_t i;
-    int seen[LS_EXPANSION_LIMIT - LS_ERR_BAD_PRIORITY + 1];
+    int seen[LS_EXPANSION_LIMIT - LS_ERR_NOT_PREPARED + 1];
 
     /* The table above is the whole enum: every value from the lowest
      * error to the highest outcome, each once. */
     memset(seen, 0, sizeof seen);
-    CU_ASSERT_EQUAL(STATUS_COUNT, LS_EXPANSION_LIMIT - LS_ERR_BAD_PRIORITY + 1);
+    CU_ASSERT_EQUAL(STATUS_COUNT, LS_EXPANSION_LIMIT - LS_ERR_NOT_PREPARED + 1);
     for (i = 0; i < STATUS_COUNT; i++) {
         ls_status st = status_names[i].status;
         const char *name = ls_status_name(st);
-        CU_ASSERT_FATAL(st >= LS_ERR_BAD_PRIORITY && st <= LS_EXPANSION_LIMIT);
-        seen[st - LS_ERR_BAD_PRIORITY]++;
+        CU_ASSERT_FATAL(st >= LS_ERR_NOT_PREPARED && st <= LS_EXPANSION_LIMIT);
+        seen[st - LS_ERR_NOT_PREPARED]++;
         CU_ASSERT_PTR_NOT_NULL_FATAL(name);
         CU_ASSERT_STRING_EQUAL(name, status_names[i].name);
         if (strcmp(name, status_names[i].name) != 0)
@@ -151,7 +153,7 @@ void test_status_name_is_the_enum_name_for_every_status(void)
 }
 
 static const ls_status unknown_statuses[] = {
-    4, 5, 1000, -1000, -40, LS_ERR_BAD_PRIORITY - 1, LS_EXPANSION_LIMIT + 1,
+    4, 5, 1000, -1000, -50, LS_ERR_NOT_PREPARED - 1, LS_EXPANSION_LIMIT + 1,
     INT32_MIN, INT32_MAX,
 };
 

@@ -69,7 +69,8 @@ namespace Lockstar
         ErrCrowdFull = -36,
         ErrBadClearance = -37,
         ErrBadRadius = -38,
-        ErrBadPriority = -39
+        ErrBadPriority = -39,
+        ErrNotPrepared = -40
     }
 
     /// <summary>The header's #define constants.</summary>

@@ -45,7 +45,7 @@ size_t fz_left(const fz_bytes *b)
 
 int fz_status_known(ls_status status)
 {
-    return status >= LS_ERR_BAD_PRIORITY && status <= LS_EXPANSION_LIMIT;
+    return status >= LS_ERR_NOT_PREPARED && status <= LS_EXPANSION_LIMIT;
 }
 
 void fz_fail(const char *file, int line, const char *what)

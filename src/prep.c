@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * prep.c - the one place where a grid edit reaches the preprocessed tables
+ * kept with the grid (grid.h: jumps, landmarks, hpa). Every edit function
+ * of grid.c and gridrect.c calls ls__prep_after_edit once, after the cells,
+ * bitsets, digest and clearance are current, so no table can miss an edit
+ * and none reads a half-edited grid. A module that attaches a table adds
+ * its update here and its release in ls__prep_release.
+ */
+#include "grid.h"
+
+void ls__prep_after_edit(ls_grid *grid, int32_t x, int32_t y, int32_t w,
+                         int32_t h, int lowered)
+{
+    (void)grid;
+    (void)x;
+    (void)y;
+    (void)w;
+    (void)h;
+    (void)lowered;
+}
+
+void ls__prep_release(ls_grid *grid)
+{
+    (void)grid;
+}
