@@ -114,7 +114,8 @@ enum {
                                     ended with LS_OK or an error */
     LS_ERR_NOT_UNIFORM = -22,    /* JPS: a passable cell costs more than 1 */
     LS_ERR_UNSUPPORTED = -23,    /* JPS: needs 8-connectivity and
-                                    LS_CORNERS_NONE */
+                                    LS_CORNERS_NONE; jump tables on an
+                                    LS_GRID_COMPACT grid */
     LS_ERR_NEEDS_FULL_CONTEXT = -24, /* a LS_SEARCH_COMPACT context cannot
                                         run the query; a LS_SEARCH_FULL one
                                         can (see ls_search_check) */
@@ -361,9 +362,18 @@ ls_status ls_grid_clearance(const ls_grid *grid, int32_t x, int32_t y,
  *                  its path lists every cell, like A*'s. Its exact
  *                  successor rules (forced neighbours, jumps, their order,
  *                  the path between jump points) are part of this contract:
- *                  docs/contract-jps.md. */
+ *                  docs/contract-jps.md.
+ *   LS_ALGO_JPS_PLUS  JPS+: the LS_ALGO_JPS search with its straight jumps
+ *                  looked up in the grid's jump tables (lockstar_jumps.h,
+ *                  ls_grid_build_jumps) instead of scanned. Gives exactly
+ *                  what LS_ALGO_JPS gives (status, cost, path, expansions,
+ *                  digest), under the same rules and errors, plus
+ *                  LS_ERR_NOT_PREPARED when the grid holds no tables (also
+ *                  from ls_search_step when they were dropped while a
+ *                  sliced query was in progress). */
 #define LS_ALGO_ASTAR 0
 #define LS_ALGO_JPS 1
+#define LS_ALGO_JPS_PLUS 2
 
 /*
  * Search order (the contract every port must reproduce):
@@ -426,7 +436,8 @@ ls_status ls_query_init(ls_query *q);
  * LS_ERR_BAD_STEP_COST; LS_ERR_BAD_WEIGHT; LS_ERR_UNSUPPORTED (JPS's
  * moves); LS_ERR_BAD_CLEARANCE (clearance above LS_CLEARANCE_MAX, or above
  * 1 with JPS, or above 1 on an LS_GRID_COMPACT grid); LS_ERR_NOT_UNIFORM
- * (JPS on terrain); LS_ERR_START_OUT_OF_BOUNDS; LS_ERR_GOAL_OUT_OF_BOUNDS;
+ * (JPS on terrain); LS_ERR_NOT_PREPARED (JPS+ on a grid without jump
+ * tables); LS_ERR_START_OUT_OF_BOUNDS; LS_ERR_GOAL_OUT_OF_BOUNDS;
  * LS_ERR_START_BLOCKED; LS_ERR_GOAL_BLOCKED (blocked, or for a clearance
  * k above 1, a clearance below k); LS_ERR_COST_OVERFLOW (the start's own
  * f). */
@@ -574,8 +585,8 @@ ls_status ls_find_path(ls_search *search, const ls_grid *grid,
  *                    stops with it on top), and so is the start of a query
  *                    whose start is its goal
  *   LS_VISIT_CLOSED  expanded
- * With LS_ALGO_JPS only jump points (the start, the goal and the cells
- * where jumps stop) are reached: the cells a jump passes over read
+ * With LS_ALGO_JPS (and LS_ALGO_JPS_PLUS) only jump points (the start,
+ * the goal and the cells where jumps stop) are reached: the cells a jump passes over read
  * LS_VISIT_NONE, and "closed" means "expanded jump point".
  * Readable whenever a query has begun: while a sliced query is in progress
  * (the states after the last ls_search_step), and after it ended whatever

@@ -36,7 +36,7 @@ static uint64_t f_spread(const ls_grid *grid, const ls_plan *p)
     uint64_t terrain = grid->costly_cells ? 255u : 1u;
     uint64_t longest =
         (uint64_t)(grid->width > grid->height ? grid->width : grid->height);
-    return p->algorithm == LS_ALGO_JPS ? 2u * longest * p->diagonal
+    return ls__algo_jumps(p->algorithm) ? 2u * longest * p->diagonal
                                        : (terrain + 1u) * p->diagonal;
 }
 
@@ -102,7 +102,7 @@ void ls__open_start(ls_open *o, const ls_grid *grid, const ls_plan *p,
     o->bucket_form = (o->force_heap == 0 || o->heap == NULL) &&
                      bucket_form_fits(o, grid, p);
     o->tie_mask = p->tie_break == LS_TIE_HIGH_G ? 0xFFFFFFFFu : 0u;
-    o->track_occupied = p->algorithm == LS_ALGO_JPS;
+    o->track_occupied = ls__algo_jumps(p->algorithm);
     o->size = 0;
     o->top = LS_NO_CELL;
     o->level = start_f;

@@ -24,6 +24,13 @@ typedef struct ls_plan {
     uint32_t clearance;              /* 2..LS_CLEARANCE_MAX sized, else 1 */
 } ls_plan;
 
+/* Does the algorithm jump (LS_ALGO_JPS, or LS_ALGO_JPS_PLUS, the same
+ * search with its jumps looked up): JPS's rules, refusals and open list. */
+static inline int ls__algo_jumps(int32_t algorithm)
+{
+    return algorithm == LS_ALGO_JPS || algorithm == LS_ALGO_JPS_PLUS;
+}
+
 /* The query's moves (connectivity, corner rule: LS_ERR_BAD_OPTION) and
  * step costs (LS_ERR_BAD_STEP_COST), each checked as ls_query_validate
  * does; ls_check_path uses them too. */

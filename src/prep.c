@@ -8,19 +8,17 @@
  * its update here and its release in ls__prep_release.
  */
 #include "grid.h"
+#include "jumps.h"
 
 void ls__prep_after_edit(ls_grid *grid, int32_t x, int32_t y, int32_t w,
                          int32_t h, int lowered)
 {
-    (void)grid;
-    (void)x;
-    (void)y;
-    (void)w;
-    (void)h;
+    /* Jump tables are exact again before the edit returns (jumps.c). */
+    ls__jumps_after_edit(grid, x, y, w, h);
     (void)lowered;
 }
 
 void ls__prep_release(ls_grid *grid)
 {
-    (void)grid;
+    ls__jumps_release(grid);
 }

@@ -55,7 +55,7 @@ ls_status ls__check_clearance(const ls_query *q, const ls_grid *grid,
     if (q->clearance > LS_CLEARANCE_MAX)
         return LS_ERR_BAD_CLEARANCE;
     if (q->clearance > 1u &&
-        ((search && q->algorithm == LS_ALGO_JPS) || (grid && !grid->clear)))
+        ((search && ls__algo_jumps(q->algorithm)) || (grid && !grid->clear)))
         return LS_ERR_BAD_CLEARANCE;
     return LS_OK;
 }
@@ -82,7 +82,7 @@ static ls_status check_options(const ls_query *q)
         return LS_ERR_BAD_OPTION;
     if (q->tie_break != LS_TIE_HIGH_G && q->tie_break != LS_TIE_LOW_G)
         return LS_ERR_BAD_OPTION;
-    if (q->algorithm != LS_ALGO_ASTAR && q->algorithm != LS_ALGO_JPS)
+    if (q->algorithm != LS_ALGO_ASTAR && !ls__algo_jumps(q->algorithm))
         return LS_ERR_BAD_OPTION;
     st = ls__check_step_costs(q);
     if (st != LS_OK)
@@ -100,7 +100,7 @@ ls_status ls__check_query_options(const ls_query *q)
     st = check_options(q);
     if (st != LS_OK)
         return st;
-    if (q->algorithm == LS_ALGO_JPS &&
+    if (ls__algo_jumps(q->algorithm) &&
         (q->connectivity != LS_CONNECT_8 || q->corner_rule != LS_CORNERS_NONE))
         return LS_ERR_UNSUPPORTED;
     return ls__check_clearance(q, NULL, 1);
@@ -117,8 +117,11 @@ ls_status ls__plan_query(const ls_query *q, const ls_grid *grid,
         st = ls__check_clearance(q, grid, 1);
     if (st != LS_OK)
         return st;
-    if (q->algorithm == LS_ALGO_JPS && grid->costly_cells != 0)
+    if (ls__algo_jumps(q->algorithm) && grid->costly_cells != 0)
         return LS_ERR_NOT_UNIFORM;
+    /* JPS+ looks its jumps up in tables built beforehand (jumps.h). */
+    if (q->algorithm == LS_ALGO_JPS_PLUS && grid->jumps == NULL)
+        return LS_ERR_NOT_PREPARED;
     if (!inside(grid, q->start_x, q->start_y))
         return LS_ERR_START_OUT_OF_BOUNDS;
     if (!inside(grid, q->goal_x, q->goal_y))

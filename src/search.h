@@ -117,5 +117,7 @@ ls_status ls__search_finish_found(ls_search *s);
  * most budget expansions (0 = to the end). */
 ls_status ls__astar_run(ls_search *s, uint32_t budget);
 ls_status ls__jps_run(ls_search *s, uint32_t budget);
+/* The JPS+ loop (src/jps_plus.c): JPS with the grid's jump tables. */
+ls_status ls__jps_plus_run(ls_search *s, uint32_t budget);
 
 #endif
