@@ -790,5 +790,6 @@ uint32_t ls_rng_below(ls_rng *rng, uint32_t bound);
 #include "lockstar_queue.h"
 #include "lockstar_flow.h"
 #include "lockstar_crowd.h"
+#include "lockstar_cache.h"
 
 #endif /* LOCKSTAR_H */
