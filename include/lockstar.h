@@ -374,6 +374,18 @@ ls_status ls_grid_clearance(const ls_grid *grid, int32_t x, int32_t y,
 #define LS_ALGO_ASTAR 0
 #define LS_ALGO_JPS 1
 #define LS_ALGO_JPS_PLUS 2
+/*   LS_ALGO_HPA    hierarchical search on the cluster hierarchy the grid
+ *                  holds (lockstar_hpa.h; LS_ERR_NOT_PREPARED without
+ *                  one, or with one built for other connectivity, corner
+ *                  rule or step costs): near-optimal, not optimal, paths
+ *                  for big maps, with terrain too. A full context only
+ *                  (LS_ERR_NEEDS_FULL_CONTEXT), clearance 0 or 1 (else
+ *                  LS_ERR_BAD_CLEARANCE). Its path lists every cell, each
+ *                  once, by legal moves; its cost is that path's cost. Its
+ *                  expansions count the vertices it expands: cells near the
+ *                  start and goal, and abstract nodes (lockstar_hpa.h).
+ *                  Its partial path is the start alone. */
+#define LS_ALGO_HPA 3
 
 /*
  * Search order (the contract every port must reproduce):
@@ -437,7 +449,8 @@ ls_status ls_query_init(ls_query *q);
  * moves); LS_ERR_BAD_CLEARANCE (clearance above LS_CLEARANCE_MAX, or above
  * 1 with JPS, or above 1 on an LS_GRID_COMPACT grid); LS_ERR_NOT_UNIFORM
  * (JPS on terrain); LS_ERR_NOT_PREPARED (JPS+ on a grid without jump
- * tables); LS_ERR_START_OUT_OF_BOUNDS; LS_ERR_GOAL_OUT_OF_BOUNDS;
+ * tables; HPA on a grid without a hierarchy for the query's moves);
+ * LS_ERR_START_OUT_OF_BOUNDS; LS_ERR_GOAL_OUT_OF_BOUNDS;
  * LS_ERR_START_BLOCKED; LS_ERR_GOAL_BLOCKED (blocked, or for a clearance
  * k above 1, a clearance below k); LS_ERR_COST_OVERFLOW (the start's own
  * f). */

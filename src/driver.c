@@ -7,6 +7,7 @@
 #include "digest.h"
 #include "direction.h"
 #include "heuristic.h"
+#include "hpa.h"
 #include "openlist.h"
 #include "path.h"
 #include "search.h"
@@ -188,6 +189,8 @@ ls_status ls_search_step(ls_search *s, uint32_t budget)
         return s->final_status;
     if (s->grid->revision != s->grid_revision)
         return ls__search_finish(s, LS_ERR_GRID_CHANGED);
+    if (s->plan.algorithm == LS_ALGO_HPA)
+        return ls__hpa_run(s, budget);
     if (s->plan.algorithm == LS_ALGO_JPS_PLUS)
         return ls__jps_plus_run(s, budget);
     return s->plan.algorithm == LS_ALGO_JPS ? ls__jps_run(s, budget)

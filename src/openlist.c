@@ -46,7 +46,8 @@ static uint64_t f_spread(const ls_grid *grid, const ls_plan *p)
 static int bucket_form_fits(const ls_open *o, const ls_grid *grid,
                             const ls_plan *p)
 {
-    int consistent = p->weight == 0x10000u &&
+    /* HPA's intra-cluster edges raise f by more than a ring's width. */
+    int consistent = p->algorithm != LS_ALGO_HPA && p->weight == 0x10000u &&
                      (p->heuristic != LS_HEURISTIC_MANHATTAN || p->dir_count == 4);
     return consistent && p->tie_break == LS_TIE_HIGH_G &&
            f_spread(grid, p) < o->bucket_count;

@@ -8,6 +8,7 @@
  * its update here and its release in ls__prep_release.
  */
 #include "grid.h"
+#include "hpa.h"
 #include "jumps.h"
 
 void ls__prep_after_edit(ls_grid *grid, int32_t x, int32_t y, int32_t w,
@@ -16,9 +17,12 @@ void ls__prep_after_edit(ls_grid *grid, int32_t x, int32_t y, int32_t w,
     /* Jump tables are exact again before the edit returns (jumps.c). */
     ls__jumps_after_edit(grid, x, y, w, h);
     (void)lowered;
+    /* The hierarchy is rebuilt where the cells changed (hpa_build.c). */
+    ls__hpa_after_edit(grid, x, y, w, h);
 }
 
 void ls__prep_release(ls_grid *grid)
 {
     ls__jumps_release(grid);
+    ls__hpa_release(grid);
 }

@@ -2,6 +2,7 @@
 /* query.c - query defaults and validation into a plan the search runs. */
 #include "grid.h"
 #include "heuristic.h"
+#include "hpa.h"
 #include "plan.h"
 
 ls_status ls_query_init(ls_query *q)
@@ -55,7 +56,8 @@ ls_status ls__check_clearance(const ls_query *q, const ls_grid *grid,
     if (q->clearance > LS_CLEARANCE_MAX)
         return LS_ERR_BAD_CLEARANCE;
     if (q->clearance > 1u &&
-        ((search && ls__algo_jumps(q->algorithm)) || (grid && !grid->clear)))
+        ((search && ls__algo_jumps(q->algorithm)) ||
+         (search && q->algorithm == LS_ALGO_HPA) || (grid && !grid->clear)))
         return LS_ERR_BAD_CLEARANCE;
     return LS_OK;
 }
@@ -82,7 +84,8 @@ static ls_status check_options(const ls_query *q)
         return LS_ERR_BAD_OPTION;
     if (q->tie_break != LS_TIE_HIGH_G && q->tie_break != LS_TIE_LOW_G)
         return LS_ERR_BAD_OPTION;
-    if (q->algorithm != LS_ALGO_ASTAR && !ls__algo_jumps(q->algorithm))
+    if (q->algorithm != LS_ALGO_ASTAR && !ls__algo_jumps(q->algorithm) &&
+        q->algorithm != LS_ALGO_HPA)
         return LS_ERR_BAD_OPTION;
     st = ls__check_step_costs(q);
     if (st != LS_OK)
@@ -121,6 +124,9 @@ ls_status ls__plan_query(const ls_query *q, const ls_grid *grid,
         return LS_ERR_NOT_UNIFORM;
     /* JPS+ looks its jumps up in tables built beforehand (jumps.h). */
     if (q->algorithm == LS_ALGO_JPS_PLUS && grid->jumps == NULL)
+        return LS_ERR_NOT_PREPARED;
+    /* HPA searches the hierarchy built for its moves (hpa.h). */
+    if (q->algorithm == LS_ALGO_HPA && ls__hpa_accepts(grid, q) != LS_OK)
         return LS_ERR_NOT_PREPARED;
     if (!inside(grid, q->start_x, q->start_y))
         return LS_ERR_START_OUT_OF_BOUNDS;
