@@ -41,11 +41,13 @@
  * refuses (a bad option, a blocked goal, a context of the wrong size or
  * kind, ...) is passed to ls_find_path every time and counts neither as a
  * hit nor as a miss; nor LS_ERR_COST_OVERFLOW found part-way. Only
- * LS_ALGO_ASTAR and LS_ALGO_JPS queries with the heuristics AUTO to ZERO
- * are stored: a search that reads tables kept with the grid (landmarks, a
- * hierarchy) can answer differently after those tables change, which no
- * edit and no revision shows; such calls too go to ls_find_path every
- * time, uncounted. A found path
+ * LS_ALGO_ASTAR, LS_ALGO_JPS and LS_ALGO_JPS_PLUS (JPS's answer from
+ * tables every edit keeps exact) queries with the heuristics AUTO to
+ * ZERO are stored: a search that reads other tables kept with the grid
+ * (LS_ALGO_HPA's hierarchy, landmarks) can answer differently after
+ * those tables change (rebuilt with another cluster size, brought up to
+ * date), which no edit and no revision shows; such calls too go to
+ * ls_find_path every time, uncounted. A found path
  * that did not fit the caller's buffer (LS_ERR_BUFFER_TOO_SMALL) is not
  * stored; a stored one met with too small a buffer returns
  * LS_ERR_BUFFER_TOO_SMALL with *result filled and no point written, as

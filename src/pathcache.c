@@ -357,15 +357,18 @@ static ls_status answer(ls_path_cache *c, uint32_t e, ls_point *points,
 }
 
 /* Whether q's answer is a function of the key alone. A* and JPS read
- * nothing but the cells and the query. Searches that read tables kept
- * with the grid (a heuristic or an algorithm added after these) are not:
- * their tables can change without an edit (built, brought up to date
- * under a budget, dropped), which the grid's revision does not show, so
- * they are passed on and never stored until the key can hold their
- * tables' state. A list of what is known safe, so nothing new slips in. */
+ * nothing but the cells and the query; JPS+ gives JPS's answer byte for
+ * byte from tables every edit keeps exact, and without them the check
+ * before the lookup refuses it. Searches that read other tables kept
+ * with the grid (a hierarchy, landmarks) are not: those can change
+ * without an edit (rebuilt with other settings, brought up to date
+ * under a budget), which the grid's revision does not show, so they are
+ * passed on and never stored until the key can hold their tables' state.
+ * A list of what is known safe, so that nothing added later slips in. */
 static int answer_keyed_by_cells(const ls_query *q)
 {
-    return (q->algorithm == LS_ALGO_ASTAR || q->algorithm == LS_ALGO_JPS) &&
+    return (q->algorithm == LS_ALGO_ASTAR || q->algorithm == LS_ALGO_JPS ||
+            q->algorithm == LS_ALGO_JPS_PLUS) &&
            q->heuristic >= LS_HEURISTIC_AUTO &&
            q->heuristic <= LS_HEURISTIC_ZERO;
 }

@@ -11,6 +11,8 @@
 #include <string.h>
 #include <CUnit/CUnit.h>
 #include "lockstar.h"
+#include "lockstar_hpa.h"
+#include "lockstar_jumps.h"
 #include "suites.h"
 #include "test_util.h"
 
@@ -556,6 +558,75 @@ static void test_edits_grids_context_clear(void)
     ls_grid_destroy(twin);
 }
 
+/* JPS+ answers are stored (JPS's, from tables every edit keeps exact)
+ * and refused once the tables are dropped; HPA answers depend on the
+ * hierarchy, which can be rebuilt with other settings without an edit,
+ * so they are never stored. */
+static void test_tables_kept_with_the_grid(void)
+{
+    enum { W = 40, H = 30, N = 300 };
+    ls_search *cs = NULL, *fresh = NULL;
+    ls_path_cache *c = make_cache(64, 8192, NULL);
+    ls_hpa_config hc;
+    ls_path_cache_stats before;
+    ls_grid *g;
+    ls_query q[8];
+    ls_status st;
+    ls_rng rng;
+    int i;
+
+    ls_rng_seed(&rng, 23);
+    g = tu_random_grid(&rng, W, H, 20, 0, 1);
+    CU_ASSERT_FATAL(g != NULL && c != NULL);
+    CU_ASSERT_FATAL(ls_search_create(W, H, NULL, &cs) == LS_OK);
+    CU_ASSERT_FATAL(ls_search_create(W, H, NULL, &fresh) == LS_OK);
+    CU_ASSERT_FATAL(ls_grid_build_jumps(g) == LS_OK);
+    for (i = 0; i < 8; i++) {
+        ls_query_init(&q[i]);
+        q[i].algorithm = LS_ALGO_JPS_PLUS;
+        tu_random_open_cell(&rng, g, &q[i].start_x, &q[i].start_y);
+        tu_random_open_cell(&rng, g, &q[i].goal_x, &q[i].goal_y);
+    }
+    for (i = 0; i < N; i++) {
+        CU_ASSERT(same_as_fresh(c, cs, fresh, g, &q[ls_rng_below(&rng, 8)],
+                                CAP, &st));
+        if (i % 40 == 39) /* the tables follow the edit */
+            ls_grid_set(g, (int32_t)ls_rng_below(&rng, W),
+                        (int32_t)ls_rng_below(&rng, H),
+                        (uint8_t)ls_rng_below(&rng, 2));
+    }
+    CU_ASSERT(stats_of(c).hits > 150);
+    CU_ASSERT_EQUAL(ls_grid_drop_jumps(g), LS_OK);
+    before = stats_of(c);
+    for (i = 0; i < 8; i++) {
+        CU_ASSERT(same_as_fresh(c, cs, fresh, g, &q[i], CAP, &st));
+        CU_ASSERT(st == LS_ERR_NOT_PREPARED || st == LS_ERR_START_BLOCKED ||
+                  st == LS_ERR_GOAL_BLOCKED);
+    }
+    CU_ASSERT_EQUAL(stats_of(c).hits, before.hits);
+
+    /* HPA: one hierarchy, then another of other clusters, no edit. */
+    ls_hpa_config_init(&hc);
+    for (i = 0; i < 8; i++) {
+        q[i].algorithm = LS_ALGO_HPA;
+        tu_random_open_cell(&rng, g, &q[i].start_x, &q[i].start_y);
+        tu_random_open_cell(&rng, g, &q[i].goal_x, &q[i].goal_y);
+    }
+    for (i = 0; i < 32; i++) {
+        if (i == 0 || i == 16) {
+            hc.cluster_size = i ? 8u : 16u;
+            CU_ASSERT_FATAL(ls_grid_build_hierarchy(g, &hc) == LS_OK);
+        }
+        CU_ASSERT(same_as_fresh(c, cs, fresh, g, &q[i % 8], CAP, &st));
+    }
+    CU_ASSERT_EQUAL(stats_of(c).stores, before.stores);
+    CU_ASSERT_EQUAL(stats_of(c).hits, before.hits);
+    ls_path_cache_destroy(c);
+    ls_search_destroy(cs);
+    ls_search_destroy(fresh);
+    ls_grid_destroy(g);
+}
+
 /* ------------------------------------------------------------ memory */
 
 /* Every byte comes from the caller's allocator at creation (the stats'
@@ -712,6 +783,8 @@ int suite_pathcache_register(void)
                      test_refused_calls_pass_through) ||
         !CU_add_test(s, "edits, twin grids, context, clear",
                      test_edits_grids_context_clear) ||
+        !CU_add_test(s, "JPS+ stored, HPA never",
+                     test_tables_kept_with_the_grid) ||
         !CU_add_test(s, "memory: at creation only, exact bytes",
                      test_memory) ||
         !CU_add_test(s, "arguments", test_arguments))
