@@ -77,7 +77,9 @@ static void next_generation(ls_search *s)
  * never repeats a cell: at most width * height - 1 steps of at most
  * diagonal * 255 (or diagonal on a grid without terrain costs). A cell it
  * offers adds one step (A*) or one jump of at most `longest` steps (JPS).
- * With weight 1.0, h is at most 2 * longest side * diagonal. The shared
+ * With weight 1.0, h is at most 2 * longest side * diagonal; a landmark
+ * bound is admissible, at most the cost of a path that never repeats a
+ * cell, so at most g_max (a cell it cuts off is never offered). The shared
  * maps are far below the limit, so their queries skip the overflow checks
  * per neighbour. */
 static int cannot_overflow(const ls_search *s)
@@ -87,7 +89,8 @@ static int cannot_overflow(const ls_search *s)
     uint64_t longest = (uint64_t)(s->width > s->height ? s->width : s->height);
     uint64_t steps = (uint64_t)s->width * (uint64_t)s->height + longest;
     uint64_t g_max = steps * p->diagonal * terrain;
-    uint64_t h_max = 2u * longest * p->diagonal;
+    uint64_t h_max = p->heuristic == LS_HEURISTIC_LANDMARKS
+                         ? g_max : 2u * longest * p->diagonal;
     return p->weight == 0x10000u && g_max + h_max <= LS_COST_MAX;
 }
 
@@ -188,6 +191,10 @@ ls_status ls_search_step(ls_search *s, uint32_t budget)
     if (s->phase == LS_PHASE_DONE)
         return s->final_status;
     if (s->grid->revision != s->grid_revision)
+        return ls__search_finish(s, LS_ERR_GRID_CHANGED);
+    /* Landmark tables rebuilt or dropped since the begin (landmarks.h). */
+    if (s->plan.heuristic == LS_HEURISTIC_LANDMARKS &&
+        !ls__landmarks_current(s->grid, s->plan.landmarks.epoch))
         return ls__search_finish(s, LS_ERR_GRID_CHANGED);
     if (s->plan.algorithm == LS_ALGO_HPA)
         return ls__hpa_run(s, budget);

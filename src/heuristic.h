@@ -32,12 +32,24 @@ LS_HOT_INLINE uint64_t ls__estimate_to(int32_t x, int32_t y, int32_t gx,
     }
 }
 
-/* The plan's estimate with the given heuristic. */
+/* The plan's estimate with the given heuristic. With landmarks, a cell
+ * the tables cut off from the goal gets the octile estimate here (the
+ * start's f, ls_search_cell_state): the loops never open such a cell
+ * (src/astar.c), so only the start can be one. */
 LS_HOT_INLINE uint64_t ls__estimate(const ls_plan *p, int32_t heuristic,
                                     int32_t x, int32_t y)
 {
-    return ls__estimate_to(x, y, p->goal_x, p->goal_y, p->straight,
-                           p->diagonal, heuristic);
+    uint64_t h = ls__estimate_to(x, y, p->goal_x, p->goal_y, p->straight,
+                                 p->diagonal,
+                                 heuristic == LS_HEURISTIC_LANDMARKS
+                                     ? LS_HEURISTIC_OCTILE : heuristic);
+    if (heuristic == LS_HEURISTIC_LANDMARKS) {
+        uint64_t b = ls__landmark_estimate(
+            &p->landmarks,
+            ls__cell_index(p->landmarks.grid_stride, x, y), h);
+        h = b == LS_LANDMARK_APART ? h : b;
+    }
+    return h;
 }
 
 /* f for a cell at (x, y) with cost g so far: g + floor(h * weight / 2^16),

@@ -53,14 +53,18 @@ static void closest_update(ls_search *s, uint32_t cell, uint32_t f,
 }
 
 /* When the search's own heuristic is the closeness measure (the default
- * queries, always so in the fast loops), h = f - g comes free; almost
- * every expansion is farther than the best, so that test comes first. */
+ * queries, always so in the fast loops but landmark ones), h = f - g
+ * comes free; almost every expansion is farther than the best, so that
+ * test comes first. */
 LS_HOT_INLINE void track_closest(ls_search *s, uint32_t cell, uint32_t f,
-                                 int32_t x, int32_t y, ls_loop_kind loop)
+                                 int32_t x, int32_t y, int32_t heuristic,
+                                 ls_loop_kind loop)
 {
     const uint32_t g =
         ls__node(s->nodes, cell, ls__loop_node_shift(loop, &s->open))->g;
-    uint64_t d = ls__loop_fast(loop) || s->closeness_from_key
+    uint64_t d = (ls__loop_fast(loop) &&
+                  heuristic != LS_HEURISTIC_LANDMARKS) ||
+                         s->closeness_from_key
                      ? (uint64_t)(f - g)
                      : ls__closeness(&s->plan, x, y);
     if (d <= s->best_distance)
@@ -95,7 +99,7 @@ LS_HOT_INLINE ls_status ls__search_loop(ls_search *s, uint32_t budget,
         at = ls__cell_point_fast(s, cell);
         track_closest(s, cell,
                       fast ? s->open.level : ls__open_top_f(&s->open, cell),
-                      at.x, at.y, loop);
+                      at.x, at.y, heuristic, loop);
         if (fast)
             ls__bucket_pop(&s->open, s->nodes,
                            ls__loop_link_shift(loop, &s->open));

@@ -36,6 +36,10 @@ static uint64_t f_spread(const ls_grid *grid, const ls_plan *p)
     uint64_t terrain = grid->costly_cells ? 255u : 1u;
     uint64_t longest =
         (uint64_t)(grid->width > grid->height ? grid->width : grid->height);
+    /* A landmark bound can rise by a whole step back (base * multiplier
+     * of the cell left) where octile rises by one diagonal at most. */
+    if (p->heuristic == LS_HEURISTIC_LANDMARKS && p->algorithm == LS_ALGO_ASTAR)
+        return 2u * terrain * p->diagonal;
     return ls__algo_jumps(p->algorithm) ? 2u * longest * p->diagonal
                                        : (terrain + 1u) * p->diagonal;
 }

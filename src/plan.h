@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include "lockstar.h"
 #include "grid.h"
+#include "landmarks.h"
 
 typedef struct ls_plan {
     uint32_t start, goal;            /* bordered cell indices */
@@ -22,6 +23,9 @@ typedef struct ls_plan {
     uint32_t weight;                 /* fix16, >= 1.0 */
     uint32_t max_expansions;
     uint32_t clearance;              /* 2..LS_CLEARANCE_MAX sized, else 1 */
+    /* LS_HEURISTIC_LANDMARKS (src/landmarks.h): what the query reads of
+     * the grid's tables. Last, so no field the loops read moves. */
+    ls_landmark_view landmarks;
 } ls_plan;
 
 /* Does the algorithm jump (LS_ALGO_JPS, or LS_ALGO_JPS_PLUS, the same

@@ -10,13 +10,15 @@
 #include "grid.h"
 #include "hpa.h"
 #include "jumps.h"
+#include "landmarks.h"
 
 void ls__prep_after_edit(ls_grid *grid, int32_t x, int32_t y, int32_t w,
                          int32_t h, int lowered)
 {
     /* Jump tables are exact again before the edit returns (jumps.c). */
     ls__jumps_after_edit(grid, x, y, w, h);
-    (void)lowered;
+    /* Landmark tables go stale where a cost was lowered (landmarks.c). */
+    ls__landmarks_after_edit(grid, lowered);
     /* The hierarchy is rebuilt where the cells changed (hpa_build.c). */
     ls__hpa_after_edit(grid, x, y, w, h);
 }
@@ -24,5 +26,6 @@ void ls__prep_after_edit(ls_grid *grid, int32_t x, int32_t y, int32_t w,
 void ls__prep_release(ls_grid *grid)
 {
     ls__jumps_release(grid);
+    ls__landmarks_release(grid);
     ls__hpa_release(grid);
 }

@@ -80,7 +80,8 @@ static ls_status check_options(const ls_query *q)
     ls_status st = ls__check_moves(q);
     if (st != LS_OK)
         return st;
-    if (q->heuristic < LS_HEURISTIC_AUTO || q->heuristic > LS_HEURISTIC_ZERO)
+    if ((q->heuristic < LS_HEURISTIC_AUTO || q->heuristic > LS_HEURISTIC_ZERO) &&
+        q->heuristic != LS_HEURISTIC_LANDMARKS)
         return LS_ERR_BAD_OPTION;
     if (q->tie_break != LS_TIE_HIGH_G && q->tie_break != LS_TIE_LOW_G)
         return LS_ERR_BAD_OPTION;
@@ -106,6 +107,9 @@ ls_status ls__check_query_options(const ls_query *q)
     if (ls__algo_jumps(q->algorithm) &&
         (q->connectivity != LS_CONNECT_8 || q->corner_rule != LS_CORNERS_NONE))
         return LS_ERR_UNSUPPORTED;
+    /* Landmark bounds serve A* alone (lockstar_landmarks.h). */
+    if (q->heuristic == LS_HEURISTIC_LANDMARKS && q->algorithm != LS_ALGO_ASTAR)
+        return LS_ERR_UNSUPPORTED;
     return ls__check_clearance(q, NULL, 1);
 }
 
@@ -127,6 +131,10 @@ ls_status ls__plan_query(const ls_query *q, const ls_grid *grid,
         return LS_ERR_NOT_PREPARED;
     /* HPA searches the hierarchy built for its moves (hpa.h). */
     if (q->algorithm == LS_ALGO_HPA && ls__hpa_accepts(grid, q) != LS_OK)
+        return LS_ERR_NOT_PREPARED;
+    /* Landmark tables built for the query's moves (landmarks.h). */
+    if (q->heuristic == LS_HEURISTIC_LANDMARKS &&
+        ls__landmarks_check(grid, q) != LS_OK)
         return LS_ERR_NOT_PREPARED;
     if (!inside(grid, q->start_x, q->start_y))
         return LS_ERR_START_OUT_OF_BOUNDS;
@@ -155,6 +163,10 @@ ls_status ls__plan_query(const ls_query *q, const ls_grid *grid,
     plan->diagonal = q->diagonal_cost;
     plan->weight = (uint32_t)q->weight;
     plan->max_expansions = q->max_expansions;
+    /* Tables that edits left stale give octile's search (landmarks.h). */
+    if (plan->heuristic == LS_HEURISTIC_LANDMARKS &&
+        !ls__landmarks_view(grid, plan->goal, &plan->landmarks))
+        plan->heuristic = LS_HEURISTIC_OCTILE;
     /* The start's own f must fit, or no key can be formed at all. */
     if (ls__f_value(plan, 0, q->start_x, q->start_y) > LS_COST_MAX)
         return LS_ERR_COST_OVERFLOW;

@@ -47,5 +47,6 @@ int suite_crowd_route_register(void);
 int suite_avoid_register(void);
 int suite_pathcache_register(void);
 int suite_jumps_register(void);
+int suite_landmarks_register(void);
 
 #endif

@@ -37,6 +37,7 @@ static const register_fn all_suites[] = {
     suite_avoid_register,
     suite_pathcache_register,
     suite_jumps_register,
+    suite_landmarks_register,
 };
 
 int main(int argc, char **argv)
