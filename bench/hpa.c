@@ -24,7 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lockstar.h"
-#include "lockstar_hpa.h"
 #include "movingai.h"
 #include "timer.h"
 

@@ -384,17 +384,8 @@ ls_status ls_grid_clearance(const ls_grid *grid, int32_t x, int32_t y,
 #define LS_ALGO_ASTAR 0
 #define LS_ALGO_JPS 1
 #define LS_ALGO_JPS_PLUS 2
-/*   LS_ALGO_HPA    hierarchical search on the cluster hierarchy the grid
- *                  holds (lockstar_hpa.h; LS_ERR_NOT_PREPARED without
- *                  one, or with one built for other connectivity, corner
- *                  rule or step costs): near-optimal, not optimal, paths
- *                  for big maps, with terrain too. A full context only
- *                  (LS_ERR_NEEDS_FULL_CONTEXT), clearance 0 or 1 (else
- *                  LS_ERR_BAD_CLEARANCE). Its path lists every cell, each
- *                  once, by legal moves; its cost is that path's cost. Its
- *                  expansions count the vertices it expands: cells near the
- *                  start and goal, and abstract nodes (lockstar_hpa.h).
- *                  Its partial path is the start alone. */
+/*   LS_ALGO_HPA    near-optimal search on the grid's cluster hierarchy:
+ *                  lockstar_hpa.h says what it computes, counts, refuses. */
 #define LS_ALGO_HPA 3
 
 /*
@@ -813,6 +804,7 @@ uint32_t ls_rng_below(ls_rng *rng, uint32_t bound);
 #include "lockstar_queue.h"
 #include "lockstar_flow.h"
 #include "lockstar_crowd.h"
+#include "lockstar_hpa.h"
 #include "lockstar_cache.h"
 
 #endif /* LOCKSTAR_H */

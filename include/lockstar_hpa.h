@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * lockstar_hpa.h - a cluster hierarchy kept with a grid, for near-optimal
- * queries on big maps (LS_ALGO_HPA, lockstar.h). Same conventions as
- * lockstar.h: every function validates its arguments and returns an
- * ls_status; nothing is written on an error.
+ * queries on big maps (LS_ALGO_HPA, lockstar.h). lockstar.h includes it,
+ * and it includes lockstar.h, so either may be included first. Same
+ * conventions as lockstar.h: every function validates its arguments and
+ * returns an ls_status; nothing is written on an error.
  *
  * What a hierarchy is (the contract; docs/hierarchy.md explains it):
  *
@@ -40,6 +41,29 @@
  * pair (4 bytes) and for every node a direction per cluster cell (half a
  * byte); plus 2 bytes per grid cell (ls_hpa_info.bytes gives the total:
  * about 34 bytes per cell for clusters of 16).
+ *
+ * Queries (LS_ALGO_HPA, lockstar.h): near-optimal, not optimal, paths
+ * for big maps, with terrain too. Refused: LS_ERR_NOT_PREPARED when the
+ * grid holds no hierarchy, or one built for another connectivity, corner
+ * rule or step costs (after LS_ERR_NOT_UNIFORM in ls_query_validate's
+ * order); LS_ERR_BAD_CLEARANCE for a clearance above 1;
+ * LS_ERR_NEEDS_FULL_CONTEXT in an LS_SEARCH_COMPACT context. The search:
+ * the cells within one cluster of the start's and of the goal's cluster
+ * are searched as A* searches them, and between them the search goes
+ * from transition to transition with the costs held, in the library's
+ * search order (f, g by tie-break, cell); weight, heuristic, tie-break and
+ * max_expansions act as for A*. Its expansions count the vertices it
+ * expands (those cells and abstract nodes); ls_search_step's budget counts
+ * them too, and the step that reaches the goal also refines the path
+ * (O(path length x 32), no expansion). The path: each intra-cluster edge
+ * is replaced by the least-cost path inside its cluster, a cell met twice
+ * closes a loop that is cut, and the shortening rule of docs/hierarchy.md
+ * replaces stretches of up to 32 steps by a straight-and-diagonal shape
+ * that costs strictly less. It lists every cell once, by legal moves, from
+ * start to goal; its cost is that path's cost (ls_check_path agrees), at
+ * least A*'s optimum; LS_NO_PATH exactly when no path exists. Its partial
+ * path (after LS_NO_PATH or LS_EXPANSION_LIMIT) is the start alone. A
+ * function of the grid's cells and the query alone, like every result.
  *
  * Threads: a hierarchy is read by queries only, so any number of contexts
  * may query one grid from several threads at once (ls_batch), as long as

@@ -10,7 +10,8 @@
  * whose direct path from p[i] (the "diagonal first" shape: min(dx, dy)
  * diagonal steps toward p[j], then straight ones; else the "straight
  * first" shape, the same steps the other way round) is legal and costs
- * strictly less than the path from p[i] to p[j] replaces it; then i moves
+ * strictly less than the path from p[i] to p[j] replaces it (with
+ * 4-connectivity only straight shapes, dx or dy 0, qualify); then i moves
  * to that j (or to i + 1 when none did). A direct shape never has more
  * steps than the part it replaces, so the path is rewritten in place.
  * Finally a cell that the new path passes twice closes a loop, which is
@@ -45,6 +46,8 @@ static uint64_t shape_cost(const ls_search *s, uint32_t a, int32_t dx,
     const uint32_t ds = straight ? (ax > ay ? dir_of(sx, 0) : dir_of(0, sy)) : 0u;
     uint64_t cost = 0;
     uint32_t cell = a, k;
+    if (diag > 0 && s->plan.dir_count == 4)
+        return 0; /* 4-connected: straight shortcuts only */
     for (k = 0; k < diag + straight; k++) {
         const int is_diag = diagonal_first ? k < diag : k >= straight;
         const uint32_t d = is_diag ? dd : ds;

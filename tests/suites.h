@@ -45,6 +45,7 @@ int suite_crowd_tick_register(void);
 int suite_crowd_avoid_register(void);
 int suite_crowd_route_register(void);
 int suite_avoid_register(void);
+int suite_hpa_register(void);
 int suite_pathcache_register(void);
 int suite_jumps_register(void);
 int suite_landmarks_register(void);

@@ -34,7 +34,7 @@ static const register_fn all_suites[] = {
     suite_crowd_register,      suite_crowd_tick_register,
     suite_crowd_avoid_register,
     suite_crowd_route_register,
-    suite_avoid_register,
+    suite_avoid_register,      suite_hpa_register,
     suite_pathcache_register,
     suite_jumps_register,
     suite_landmarks_register,
