@@ -23,6 +23,7 @@
 #include "alloc.h"
 #include "grid.h"
 #include "hash.h"
+#include "pathcache.h"
 
 #define NONE 0xFFFFFFFFu
 #define BLOCK LS_PATH_CACHE_BLOCK_POINTS
@@ -373,34 +374,57 @@ static int answer_keyed_by_cells(const ls_query *q)
            q->heuristic <= LS_HEURISTIC_ZERO;
 }
 
+int ls__path_cache_lookup(ls_path_cache *cache, const ls_grid *grid,
+                          const ls_query *q, ls_point *points,
+                          uint32_t capacity, ls_result *result,
+                          ls_status *status)
+{
+    uint32_t key[KEY_WORDS], e;
+    if (!answer_keyed_by_cells(q))
+        return 0;
+    make_key(key, grid, q);
+    e = lookup(cache, key, key_hash(key));
+    if (e == NONE)
+        return 0;
+    *status = answer(cache, e, points, capacity, result);
+    return 1;
+}
+
+void ls__path_cache_store(ls_path_cache *cache, const ls_grid *grid,
+                          const ls_query *q, ls_status status,
+                          const ls_result *result, const ls_point *points)
+{
+    uint32_t key[KEY_WORDS];
+    cache->misses++;
+    /* Outcomes of the search alone; an error part-way is not kept, nor a
+     * path the caller's buffer could not hold (it was not copied). */
+    if (!answer_keyed_by_cells(q) ||
+        (status != LS_OK && status != LS_NO_PATH &&
+         status != LS_EXPANSION_LIMIT))
+        return;
+    make_key(key, grid, q);
+    store(cache, key, key_hash(key), result, points);
+}
+
 ls_status ls_path_cache_find(ls_path_cache *cache, ls_search *search,
                              const ls_grid *grid, const ls_query *q,
                              ls_point *points, uint32_t capacity,
                              ls_result *result)
 {
-    uint32_t key[KEY_WORDS], hash, e;
     ls_status st;
 
     if (!cache || !search || !grid || !q || !result ||
         (!points && capacity > 0))
         return LS_ERR_NULL_ARGUMENT;
     /* A query the search would refuse is never answered here: the search
-     * refuses it again, leaving the context as it always does. */
+     * refuses it again, leaving the context as it always does. Nor one
+     * whose answer the key does not pin. */
     if (ls_search_check(search, grid, q) != LS_OK ||
         !answer_keyed_by_cells(q))
         return ls_find_path(search, grid, q, points, capacity, result);
-
-    make_key(key, grid, q);
-    hash = key_hash(key);
-    e = lookup(cache, key, hash);
-    if (e != NONE)
-        return answer(cache, e, points, capacity, result);
-
-    cache->misses++;
+    if (ls__path_cache_lookup(cache, grid, q, points, capacity, result, &st))
+        return st;
     st = ls_find_path(search, grid, q, points, capacity, result);
-    /* Outcomes of the search alone; an error part-way is not kept, nor a
-     * path the caller's buffer could not hold (it was not copied). */
-    if (st == LS_OK || st == LS_NO_PATH || st == LS_EXPANSION_LIMIT)
-        store(cache, key, hash, result, points);
+    ls__path_cache_store(cache, grid, q, st, result, points);
     return st;
 }
