@@ -28,7 +28,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lockstar.h"
-#include "lockstar_landmarks.h"
 #include "movingai.h"
 #include "timer.h"
 

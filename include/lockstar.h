@@ -342,22 +342,13 @@ ls_status ls_grid_clearance(const ls_grid *grid, int32_t x, int32_t y,
  *                           may then be longer than optimal)
  *   LS_HEURISTIC_CHEBYSHEV  S*max(dx,dy)
  *   LS_HEURISTIC_ZERO       0 (Dijkstra)
- *   LS_HEURISTIC_LANDMARKS  max(octile, bounds from the grid's landmark
- *                           tables): admissible and consistent, so optimal
- *                           costs with far fewer expansions on maps with
- *                           walls; A* only (LS_ALGO_JPS: LS_ERR_UNSUPPORTED),
- *                           the tables' moves only, octile
- *                           while edits leave them stale
- *                           (lockstar_landmarks.h; LS_ERR_NOT_PREPARED
- *                           without tables for the query's moves). 7, not
- *                           5: the golden vectors keep 5 and 6 unknown.
  * With terrain multipliers >= 1 every admissible choice stays admissible. */
 #define LS_HEURISTIC_AUTO 0
 #define LS_HEURISTIC_OCTILE 1
 #define LS_HEURISTIC_MANHATTAN 2
 #define LS_HEURISTIC_CHEBYSHEV 3
 #define LS_HEURISTIC_ZERO 4
-#define LS_HEURISTIC_LANDMARKS 7
+#define LS_HEURISTIC_LANDMARKS 7 /* optimal A*: lockstar_landmarks.h */
 
 /* Tie-break among equal f (see "Search order"). */
 #define LS_TIE_HIGH_G 0 /* larger g first: dives toward the goal; default */
@@ -806,5 +797,6 @@ uint32_t ls_rng_below(ls_rng *rng, uint32_t bound);
 #include "lockstar_crowd.h"
 #include "lockstar_hpa.h"
 #include "lockstar_cache.h"
+#include "lockstar_landmarks.h"
 
 #endif /* LOCKSTAR_H */

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * lockstar_landmarks.h - landmark tables kept with a grid, for an exact
- * A* heuristic much closer to the true cost than octile on maps with walls
- * (LS_HEURISTIC_LANDMARKS, lockstar.h).
+ * A* heuristic much closer to the true cost than octile on maps with walls:
+ * LS_HEURISTIC_LANDMARKS (lockstar.h's heuristics; 7, since the golden
+ * vectors keep 5 and 6 unknown values).
  *
- * Same conventions as lockstar.h (every function returns an ls_status and
- * validates its arguments; nothing is changed on an error unless said
- * otherwise). Includes lockstar.h.
+ * Part of the lockstar API: lockstar.h includes it, and it includes
+ * lockstar.h, so either may be included first. Same conventions as
+ * lockstar.h (every function returns an ls_status and validates its
+ * arguments; nothing is changed on an error unless said otherwise).
  *
  * What a query may rely on (the contract):
  *

@@ -25,7 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "compiler.h"
-#include "lockstar_landmarks.h"
+#include "lockstar.h" /* and through it lockstar_landmarks.h */
 
 #define LS_LANDMARK_FAR 0xFFFFFFFFu
 /* The estimate of a cell the tables prove cannot reach the goal. */
