@@ -57,8 +57,8 @@
  * them too, and the step that reaches the goal also refines the path
  * (O(path length x 32), no expansion). The path: each intra-cluster edge
  * is replaced by the least-cost path inside its cluster, a cell met twice
- * closes a loop that is cut, and the shortening rule of docs/hierarchy.md
- * replaces stretches of up to 32 steps by a straight-and-diagonal shape
+ * closes a loop that is cut, and, when the path used an intra-cluster
+ * edge, the shortening rule of docs/hierarchy.md replaces stretches of up to 32 steps by a straight-and-diagonal shape
  * that costs strictly less. It lists every cell once, by legal moves, from
  * start to goal; its cost is that path's cost (ls_check_path agrees), at
  * least A*'s optimum; LS_NO_PATH exactly when no path exists. Its partial

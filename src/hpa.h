@@ -25,8 +25,7 @@
 #define LS_HPA_H
 
 #include <stdint.h>
-#include "lockstar.h"
-#include "lockstar_hpa.h"
+#include "lockstar.h" /* and through it lockstar_hpa.h */
 #include "grid.h"
 #include "search.h"
 

@@ -225,6 +225,7 @@ static ls_status finish_found(ls_search *s)
     path_out o;
     uint32_t cell = s->plan.goal, i, length;
     uint64_t cost = 0, digest = LS_DIGEST_EMPTY;
+    int abstract = 0; /* an intra-cluster edge on the path */
 
     o.cells = s->open.heap;
     o.pos = o.end = s->open.capacity;
@@ -244,6 +245,7 @@ static ls_status finish_found(ls_search *s)
                              (run & LS_HPA_RUN_NODE_MASK)];
             prepend_edge(s, &o, from, cell, k, h->local[cell]);
             cell = from;
+            abstract = 1;
         } else {
             cell -= (uint32_t)s->offset[ls__tag_dir(tag)];
             prepend(s, &o, cell);
@@ -251,7 +253,10 @@ static ls_status finish_found(ls_search *s)
     }
     length = o.end - o.pos;
     memmove(o.cells, o.cells + o.pos, (size_t)length * sizeof *o.cells);
-    length = ls__hpa_shorten(s, o.cells, length);
+    /* A path of grid steps alone is A*'s inside the zones: only one
+     * through the clusters' edges bends toward transitions. */
+    if (abstract)
+        length = ls__hpa_shorten(s, o.cells, length);
     for (i = 0; i < length; i++) {
         if (i > 0)
             cost += step_cost(s, o.cells[i - 1], o.cells[i]);
