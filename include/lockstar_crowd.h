@@ -429,12 +429,19 @@ ls_status ls_crowd_route(const ls_crowd *crowd, int64_t id,
  *       centre is the goal's and nearer than its speed. Other agents
  *       prefer to stand still, but for an agent ARRIVED on its own goal
  *       (not by touching another, below): pushed more than a cell from
- *       the goal's centre, it heads back for it. Lanes: an agent with a neighbour (6b)
- *       ahead of it whose preferred velocity points against its own
+ *       the goal's centre, it heads back for it. Lanes: an agent with
+ *       another agent ahead of it (positive dot product with its
+ *       preferred velocity), within the reach 6b looks in (before the
+ *       count limit), whose preferred velocity points against its own
  *       (negative dot product) and whose priority is at least its own
- *       aims 30 degrees to the right of its own
- *       instead (clockwise on a y-down screen; cos, sin taken as 111/128
- *       and 64/128), so opposed streams pass in two lanes.
+ *       aims 30 degrees to the right of its own instead (clockwise on a
+ *       y-down screen; cos, sin taken as 111/128 and 64/128), so opposed
+ *       streams sort themselves into two lanes before they meet.
+ *       Priority here and in 6c and 6d is the agent's waiting priority:
+ *       its priority plus 4 for each tick it has been stuck (the stuck
+ *       count below and in ls_crowd_agent), at most
+ *       LS_CROWD_MAX_PRIORITY, so a unit of low priority in a dense crowd
+ *       does not give way to every neighbour for ever.
  *   6b. Neighbours: the other agents j whose gap (centre distance minus
  *       both radii) is at most avoid_horizon * (speed_i + speed_j), sorted
  *       by (squared centre distance, id), the first avoid_neighbours of
@@ -451,7 +458,12 @@ ls_status ls_crowd_route(const ls_crowd *crowd, int64_t id,
  *       each blocked cell a half-plane keeping it off the cell this tick;
  *       the velocity nearest the preferred one inside all of them, no
  *       faster than its speed (or, when none exists, the one that least
- *       violates the agents' half-planes while keeping the walls'). A
+ *       violates the agents' half-planes while keeping the walls'). When
+ *       the preferred velocity itself lies in the nearest neighbour's
+ *       forbidden half-plane, it is first turned to the right by an angle
+ *       whose tangent is a quarter of the agent's share, unless that
+ *       neighbour already moves along it (its last velocity within about
+ *       26 degrees of it: a queue does not all drift to one side). A
  *       head-on pair exactly in line passes on the right of each agent.
  *       Agents at rest (not MOVING, with a preferred velocity of 0) make
  *       way: against any agent that is not at rest they take the whole of
@@ -463,7 +475,9 @@ ls_status ls_crowd_route(const ls_crowd *crowd, int64_t id,
  *       or another agent's proposed disc (where the two were not already
  *       overlapping at the start of the tick and closer), has its move
  *       halved (each axis towards zero), and after four halvings
- *       cancelled; rounds repeat until no proposal conflicts. (An agent
+ *       cancelled; of two conflicting agents of different (waiting)
+ *       priorities only the lower is cut while it still has a move, else
+ *       both are. Rounds repeat until no proposal conflicts. (An agent
  *       that does not move conflicts with nobody new, so this ends.)
  *   6e. Every agent moves to its proposal; its velocity is the move made.
  *       A MOVING agent on a route passes its target waypoint when its
@@ -477,7 +491,13 @@ ls_status ls_crowd_route(const ls_crowd *crowd, int64_t id,
  *       was ARRIVED at the start of the tick with the same goal cell. A
  *       MOVING agent that moved less than a quarter of its speed in each
  *       of stuck_ticks ticks in a row asks for a new path from the cell it
- *       stands in (it becomes WAITING; a stats counter counts it).
+ *       stands in (it becomes WAITING; a stats counter counts it). A
+ *       sized agent whose cell is narrower than its class (pushed into a
+ *       gap, or walled in by an edit) asks, and has its field looked up,
+ *       from the nearest cell wide enough within its class's reach of it
+ *       that a straight line over passable cells reaches (nearest by
+ *       dx*dx + dy*dy in cells, then y, then x), so it walks back out
+ *       instead of being UNREACHABLE.
  * An ARRIVED or IDLE agent pushed aside stays where it is pushed.
  * Switching avoidance off makes every MOVING agent on a route ask for a
  * new path at the next tick (its ls_agent was not following the route).

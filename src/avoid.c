@@ -596,11 +596,21 @@ void ls__avoid_velocity(const ls__avoid_body *self, int32_t pref_vx,
              * self's part of that pair's avoidance (1/8 for equals; a
              * priority 99 facing a 0 turns by 1/404). Symmetric jams (a
              * circle of agents all heading for its centre) otherwise
-             * balance every sideways push to zero. |o| < 2^26: o * 100. */
+             * balance every sideways push to zero. Not behind a
+             * neighbour that already moves along pref (within about 26
+             * degrees of it: along / 2 > |across|): a queue that all
+             * turned one way would pile its members on that side of a
+             * gate, whose far side then stands empty. |o| < 2^26: o * 100,
+             * and the products with a velocity stay below 2^58. */
             const ls__avoid_body *o = &others[i - nw];
             const int64_t num = clamp0(o->priority, 99) + 1;
             const int64_t den = 4 * (clamp0(self->priority, 99) + num + 1);
-            const int64_t tx = ox - oy * num / den, ty = oy + ox * num / den;
+            const int64_t along = (int64_t)o->vx * ox + (int64_t)o->vy * oy;
+            const int64_t across = det(ox, oy, o->vx, o->vy);
+            const int64_t turn =
+                !(along > 0 && along / 2 > (across < 0 ? -across : across));
+            const int64_t tx = ox - turn * (oy * num / den),
+                          ty = oy + turn * (ox * num / den);
             ox = tx;
             oy = ty;
             break;

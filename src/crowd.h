@@ -187,6 +187,19 @@ static inline ls_point *ls__crowd_marks(const ls_crowd *c,
  * larger than the options', and A* for a sized query under JPS options
  * (JPS takes no clearance; the cost is the same). */
 void ls__crowd_options(const ls_crowd *c, uint32_t clearance, ls_query *q);
+
+/* Where a request or a field of size class `clearance` starts for an
+ * agent in `cell`: the cell itself when it is wide enough for the class
+ * (its clearance is at least the class; classes 0 and 1 fit any passable
+ * cell), else the nearest cell within `clearance` cells of it that is
+ * wide enough and that a straight line from the cell's centre reaches over
+ * passable cells only (nearest by dx*dx + dy*dy in cells, then smaller y,
+ * then smaller x), else the cell itself (its search then finds the start
+ * blocked). An agent pushed into a gap narrower than itself by others, or
+ * walled in by an edit, so walks back out to where its path begins,
+ * instead of being unreachable. */
+ls_point ls__crowd_wide_start(const ls_grid *grid, uint32_t clearance,
+                              ls_point cell);
 ls_status ls__crowd_serve_create(ls_crowd *c);
 void ls__crowd_serve_destroy(ls_crowd *c);
 /* Submit a request for the agent (it holds none) at the end of the
@@ -228,8 +241,10 @@ void ls__crowd_fields_refresh(ls_crowd *c, const ls_grid *grid);
  * of 0: no limit); the expansions done in *done; 1 when it is complete. */
 int ls__crowd_field_serve(ls_crowd *c, uint32_t f, uint32_t budget,
                           uint32_t left, uint32_t *done);
-/* Step 5 for an agent WAITING on a complete field. */
-void ls__crowd_field_hand_over(ls_crowd *c, ls__crowd_agent *a);
+/* Step 5 for an agent WAITING on a complete field: it heads for the
+ * cell ls__crowd_wide_start gives for its cell and the field's class. */
+void ls__crowd_field_hand_over(ls_crowd *c, const ls_grid *grid,
+                               ls__crowd_agent *a);
 /* Step 6 for an agent MOVING on a field. */
 ls_status ls__crowd_field_step(ls_crowd *c, ls__crowd_agent *a);
 

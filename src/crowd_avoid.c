@@ -27,6 +27,9 @@
  * positions and velocities cannot close: the resolution step then has
  * almost nothing to cut. */
 #define AVOID_MARGIN_SHIFT 6
+/* Priority a waiting agent gains per tick stuck (waiting_priority). 4:
+ * from 0 to the top in 25 ticks, before the default re-plan at 40. */
+#define AVOID_WAIT_RAISE 4u
 
 typedef struct avoid_job {
     ls_crowd *c;
@@ -188,31 +191,50 @@ static uint32_t near_walls(const ls_crowd *c, const ls_grid *grid,
     return count;
 }
 
-/* 6c's lanes: an agent with a neighbour ahead that wants to go the other
- * way (their preferred velocities opposed) and whose priority is not
- * below its own (a lower one makes way) aims 30 degrees to the right
- * of its preferred velocity (clockwise on a y-down screen; cos and sin as
- * 111/128 and 64/128, so it may exceed its speed by a thousandth, which
- * the solver's speed limit takes back). Opposed streams in a corridor
- * then sort themselves into two lanes instead of meeting head-on across
- * the whole width, where reciprocal avoidance alone stalls. */
-static void keep_right(const struct ls__crowd_space *sp,
-                       const ls__avoid_state *st, const ls__avoid_scratch *s,
-                       uint32_t count, int32_t *vx, int32_t *vy)
+/* 6c's lanes: an agent with an agent ahead within its avoidance reach
+ * (the bound its neighbours are picked from, not only the nearest few,
+ * so a stream sees the other coming before the two meet) that wants to go
+ * the other way (their preferred velocities opposed) and whose priority
+ * is not below its own (a lower one makes way) aims 30 degrees to the
+ * right of its preferred velocity (clockwise on a y-down screen; cos and
+ * sin as 111/128 and 64/128, so it may exceed its speed by a thousandth,
+ * which the solver's speed limit takes back). Opposed streams in a
+ * corridor then sort themselves into two lanes instead of meeting head-on
+ * across the whole width, where reciprocal avoidance alone stalls. The
+ * answer is whether any such agent exists: the order of the visits
+ * cannot change it. */
+typedef struct lane_scan {
+    const struct ls__crowd_space *sp;
+    const ls__avoid_state *self;
+    int found;
+} lane_scan;
+
+static void lane_visit(void *context, uint32_t j, uint64_t d2)
+{
+    lane_scan *l = context;
+    const ls__avoid_state *st = l->self, *o = &l->sp->state[j];
+    const int64_t px = st->pref_vx, py = st->pref_vy;
+    const int64_t ax = (int64_t)o->x0 - st->x0, ay = (int64_t)o->y0 - st->y0;
+    (void)d2;
+    if (ax * px + ay * py > 0 && o->priority >= st->priority &&
+        (int64_t)o->pref_vx * px + (int64_t)o->pref_vy * py < 0)
+        l->found = 1;
+}
+
+static void keep_right(const ls_crowd *c, uint32_t i, const ls__avoid_state *st,
+                       uint64_t bound, int32_t *vx, int32_t *vy)
 {
     const int64_t px = st->pref_vx, py = st->pref_vy;
-    uint32_t k;
+    lane_scan l;
     if (px == 0 && py == 0)
         return;
-    for (k = 0; k < count; k++) {
-        const ls__avoid_state *o = &sp->state[s->picked[k]];
-        const int64_t ax = (int64_t)o->x0 - st->x0, ay = (int64_t)o->y0 - st->y0;
-        if (ax * px + ay * py > 0 && o->priority >= st->priority &&
-            (int64_t)o->pref_vx * px + (int64_t)o->pref_vy * py < 0) {
-            *vx = (int32_t)((px * 111 - py * 64) / 128);
-            *vy = (int32_t)((py * 111 + px * 64) / 128);
-            return;
-        }
+    l.sp = c->space;
+    l.self = st;
+    l.found = 0;
+    ls__space_near(c, i, st->x0, st->y0, &bound, lane_visit, &l);
+    if (l.found) {
+        *vx = (int32_t)((px * 111 - py * 64) / 128);
+        *vy = (int32_t)((py * 111 + px * 64) / 128);
     }
 }
 
@@ -244,6 +266,9 @@ static void velocities(void *context, uint32_t worker, uint32_t begin,
         p.most = c->config.avoid_neighbours;
         p.count = 0;
         p.bound = &bound;
+        /* Lanes first, with the whole bound: the walk it makes is kept
+         * (ls__space_near), and the pick below reads it back. */
+        keep_right(c, i, st, bound, &pvx, &pvy);
         ls__space_near(c, i, st->x0, st->y0, &bound, pick_near, &p);
         for (k = 0; k < p.count; k++) {
             const ls__avoid_state *o = &sp->state[s->picked[k]];
@@ -260,7 +285,6 @@ static void velocities(void *context, uint32_t worker, uint32_t begin,
             s->bodies[k].priority = o->yields ? -1 : o->priority;
         }
         walls = near_walls(c, job->grid, st, s);
-        keep_right(sp, st, s, p.count, &pvx, &pvy);
         self.x = st->x0;
         self.y = st->y0;
         self.vx = st->vx;
@@ -310,6 +334,21 @@ static void check_pair(void *context, uint32_t j, uint64_t d2)
         const int64_t sx = (int64_t)a->x0 - b->x0, sy = (int64_t)a->y0 - b->y0;
         if (nx * nx + ny * ny >= sx * sx + sy * sy)
             return; /* overlapping before, and not closer */
+    }
+    {
+        /* The lower priority gives way while it still has a move to give
+         * (the pair's split of 6c again: higher priority yields less);
+         * equals, or a lower one already cancelled, are both cut. */
+        const int32_t ra = a->yields ? -1 : a->priority;
+        const int32_t rb = b->yields ? -1 : b->priority;
+        if (ra < rb && a->cut <= AVOID_CUTS) {
+            a->conflict = 1;
+            return;
+        }
+        if (rb < ra && b->cut <= AVOID_CUTS) {
+            b->conflict = 1;
+            return;
+        }
     }
     a->conflict = 1;
     b->conflict = 1;
@@ -523,6 +562,20 @@ static void finish_move(ls_crowd *c, const ls_grid *grid, uint32_t i)
     }
 }
 
+/* The priority an agent avoids with: its own, raised by AVOID_WAIT_RAISE
+ * for each tick it has been stuck (the count ls_crowd_agent.stuck shows),
+ * up to LS_CROWD_MAX_PRIORITY. A unit of low priority in a dense crowd
+ * would otherwise give way to every neighbour forever; waiting makes it
+ * count for more until it moves again, and a higher priority still yields
+ * less among agents that waited alike. */
+static int32_t waiting_priority(const ls__crowd_agent *a)
+{
+    const uint32_t room = (uint32_t)(LS_CROWD_MAX_PRIORITY - a->priority);
+    return a->stuck > room / AVOID_WAIT_RAISE
+               ? LS_CROWD_MAX_PRIORITY
+               : a->priority + (int32_t)(a->stuck * AVOID_WAIT_RAISE);
+}
+
 ls_status ls__crowd_avoid_move(ls_crowd *c, const ls_grid *grid)
 {
     struct ls__crowd_space *sp = c->space;
@@ -536,7 +589,7 @@ ls_status ls__crowd_avoid_move(ls_crowd *c, const ls_grid *grid)
         st->y0 = a->body.y;
         st->radius = a->radius;
         st->speed = a->body.speed;
-        st->priority = a->priority;
+        st->priority = waiting_priority(a);
         st->was_arrived = a->state == LS_CROWD_ARRIVED;
         preferred(c, a, &st->pref_vx, &st->pref_vy);
         st->vx = a->vx;

@@ -144,10 +144,12 @@ int ls__crowd_field_serve(ls_crowd *c, uint32_t f, uint32_t budget,
     return 1;
 }
 
-void ls__crowd_field_hand_over(ls_crowd *c, ls__crowd_agent *a)
+void ls__crowd_field_hand_over(ls_crowd *c, const ls_grid *grid,
+                               ls__crowd_agent *a)
 {
     const ls__crowd_field *fd = &c->fields[a->field];
-    const ls_point cell = ls__crowd_cell(c, a);
+    const ls_point cell =
+        ls__crowd_wide_start(grid, fd->clearance, ls__crowd_cell(c, a));
     int32_t cost = -1;
     if (fd->status != LS_OK ||
         ls_flow_cost(fd->flow, cell.x, cell.y, &cost) != LS_OK || cost < 0) {

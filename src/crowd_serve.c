@@ -19,6 +19,7 @@
 #include "alloc.h"
 #include "crowd.h"
 #include "grid.h"
+#include "sight.h"
 #include "lockstar.h"
 
 /* Points of room per query in one run; a longer path is searched again
@@ -98,13 +99,43 @@ void ls__crowd_options(const ls_crowd *c, uint32_t clearance, ls_query *q)
         q->algorithm = LS_ALGO_ASTAR;
 }
 
-/* The query of the agent's request, with the class it was asked with. */
-static void request_query(const ls_crowd *c, const ls__crowd_agent *a,
-                          ls_query *q)
+ls_point ls__crowd_wide_start(const ls_grid *grid, uint32_t clearance,
+                              ls_point cell)
 {
+    ls_point best = cell;
+    uint32_t best_d2 = UINT32_MAX;
+    int32_t dx, dy;
+    if (clearance <= 1u || !grid->clear ||
+        grid->clear[ls__cell_index(grid->stride, cell.x, cell.y)] >= clearance)
+        return cell;
+    /* Rows then columns, so the first of equally near cells is the one
+     * with the smaller y, then the smaller x. */
+    for (dy = -(int32_t)clearance; dy <= (int32_t)clearance; dy++)
+        for (dx = -(int32_t)clearance; dx <= (int32_t)clearance; dx++) {
+            const int32_t x = cell.x + dx, y = cell.y + dy;
+            const uint32_t d2 = (uint32_t)(dx * dx + dy * dy);
+            if (d2 >= best_d2 || x < 0 || y < 0 || x >= grid->width ||
+                y >= grid->height ||
+                grid->clear[ls__cell_index(grid->stride, x, y)] < clearance ||
+                ls__line_max(grid, cell.x, cell.y, x, y, 255u, 1u) == 0)
+                continue;
+            best_d2 = d2;
+            best.x = x;
+            best.y = y;
+        }
+    return best;
+}
+
+/* The query of the agent's request, with the class it was asked with,
+ * from the nearest cell wide enough for it (ls__crowd_wide_start). */
+static void request_query(const ls_crowd *c, const ls_grid *grid,
+                          const ls__crowd_agent *a, ls_query *q)
+{
+    ls_point start;
     ls__crowd_options(c, a->asked_clearance, q);
-    q->start_x = a->req_start.x;
-    q->start_y = a->req_start.y;
+    start = ls__crowd_wide_start(grid, q->clearance, a->req_start);
+    q->start_x = start.x;
+    q->start_y = start.y;
     q->goal_x = a->goal.x;
     q->goal_y = a->goal.y;
 }
@@ -181,7 +212,7 @@ static ls_status take_path(ls_crowd *c, const ls_grid *grid,
     }
     /* Too long for the run's points: the same search again (the grid
      * version is the one it was searched on), straight into the block. */
-    request_query(c, a, &q);
+    request_query(c, grid, a, &q);
     st = ls_batch_run(c->batch, grid, &q, 1, ls__crowd_path(c, a), length,
                       &found, &r);
     c->stats.searches++;
@@ -203,7 +234,7 @@ static ls_status search_from(ls_crowd *c, const ls_grid *grid, uint32_t k,
         ls_query *q = &c->run_queries[count];
         if (k >= c->config.capacity || solved_on(a, stamp, revision))
             continue;
-        request_query(c, a, q);
+        request_query(c, grid, a, q);
         c->run_slots[count++] = k;
     }
     if (count == 0)

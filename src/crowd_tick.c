@@ -243,7 +243,7 @@ ls_status ls_crowd_tick(ls_crowd *c, const ls_grid *grid)
             return st;
         if (a->field != LS__CROWD_NONE && a->state == LS_CROWD_WAITING &&
             c->fields[a->field].ready)
-            ls__crowd_field_hand_over(c, a);
+            ls__crowd_field_hand_over(c, grid, a);
     }
     ls__crowd_phase(c, LS_CROWD_PHASE_MOVE);
     if (c->avoiding) {
