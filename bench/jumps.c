@@ -31,7 +31,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lockstar.h"
-#include "lockstar_jumps.h"
 #include "movingai.h"
 #include "timer.h"
 

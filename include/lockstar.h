@@ -364,14 +364,8 @@ ls_status ls_grid_clearance(const ls_grid *grid, int32_t x, int32_t y,
  *                  successor rules (forced neighbours, jumps, their order,
  *                  the path between jump points) are part of this contract:
  *                  docs/contract-jps.md.
- *   LS_ALGO_JPS_PLUS  JPS+: the LS_ALGO_JPS search with its straight jumps
- *                  looked up in the grid's jump tables (lockstar_jumps.h,
- *                  ls_grid_build_jumps) instead of scanned. Gives exactly
- *                  what LS_ALGO_JPS gives (status, cost, path, expansions,
- *                  digest), under the same rules and errors, plus
- *                  LS_ERR_NOT_PREPARED when the grid holds no tables (also
- *                  from ls_search_step when they were dropped while a
- *                  sliced query was in progress). */
+ *   LS_ALGO_JPS_PLUS  exactly LS_ALGO_JPS's results, its jumps looked up
+ *                  in the grid's jump tables (lockstar_jumps.h). */
 #define LS_ALGO_ASTAR 0
 #define LS_ALGO_JPS 1
 #define LS_ALGO_JPS_PLUS 2
@@ -794,6 +788,7 @@ uint32_t ls_rng_below(ls_rng *rng, uint32_t bound);
 #include "lockstar_world.h"
 #include "lockstar_queue.h"
 #include "lockstar_flow.h"
+#include "lockstar_jumps.h"
 #include "lockstar_crowd.h"
 #include "lockstar_hpa.h"
 #include "lockstar_cache.h"

@@ -23,7 +23,6 @@
 #include "alloc.h"
 #include "direction.h"
 #include "jumps.h"
-#include "lockstar_jumps.h"
 
 static int is_free(const uint8_t *cells, uint32_t cell)
 {

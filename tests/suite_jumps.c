@@ -20,7 +20,6 @@
 #include <CUnit/CUnit.h>
 #include "../src/jumps.h" /* the kept entries, compared byte for byte */
 #include "lockstar.h"
-#include "lockstar_jumps.h"
 #include "movingai.h"
 #include "suites.h"
 #include "test_util.h"
