@@ -223,6 +223,17 @@ static uint32_t key_hash(const uint32_t key[KEY_WORDS])
     return (uint32_t)(h >> 32);
 }
 
+/* Word by word rather than memcmp, which is not among the few libc calls
+ * the library may make (tests/check-symbols.sh). */
+static int same_key(const uint32_t *a, const uint32_t *b)
+{
+    uint32_t i;
+    for (i = 0; i < KEY_WORDS; i++)
+        if (a[i] != b[i])
+            return 0;
+    return 1;
+}
+
 static uint32_t lookup(const ls_path_cache *c, const uint32_t *key,
                        uint32_t hash)
 {
@@ -230,7 +241,7 @@ static uint32_t lookup(const ls_path_cache *c, const uint32_t *key,
     while (e != NONE) {
         const cache_entry *entry = &c->entries[e];
         if (entry->hash == hash &&
-            memcmp(entry->key, key, sizeof entry->key) == 0)
+            same_key(entry->key, key))
             return e;
         e = entry->bucket_next;
     }

@@ -219,9 +219,9 @@ static void test_bad_option_values(void)
     static const int32_t connectivity[] = { 0, 1, 2, 3, 5, 6, 7, 9, 16, -4, -8,
                                             INT32_MIN, INT32_MAX };
     static const int32_t corner[] = { -1, 3, 4, 100, INT32_MIN, INT32_MAX };
-    static const int32_t heuristic[] = { -1, 5, 6, 100, INT32_MIN, INT32_MAX };
+    static const int32_t heuristic[] = { -1, 5, 6, 8, 100, INT32_MIN, INT32_MAX };
     static const int32_t tie[] = { -1, 2, 3, INT32_MIN, INT32_MAX };
-    static const int32_t algorithm[] = { -1, 2, 3, INT32_MIN, INT32_MAX };
+    static const int32_t algorithm[] = { -1, 4, 5, INT32_MIN, INT32_MAX };
     size_t i;
     ls_query q;
 
