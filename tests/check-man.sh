@@ -14,7 +14,7 @@
 # Exit 0 = pass, 1 = fail.
 set -u
 : "${top_srcdir:=.}"
-headers="$top_srcdir/include/lockstar.h $top_srcdir/include/lockstar_world.h $top_srcdir/include/lockstar_queue.h $top_srcdir/include/lockstar_crowd.h $top_srcdir/include/lockstar_flow.h $top_srcdir/include/lockstar_selftest.h"
+headers="$top_srcdir/include/lockstar.h $top_srcdir/include/lockstar_world.h $top_srcdir/include/lockstar_queue.h $top_srcdir/include/lockstar_crowd.h $top_srcdir/include/lockstar_flow.h $top_srcdir/include/lockstar_selftest.h $top_srcdir/include/lockstar_jumps.h $top_srcdir/include/lockstar_landmarks.h $top_srcdir/include/lockstar_hpa.h $top_srcdir/include/lockstar_cache.h"
 usage="$top_srcdir/cli/usage.c"
 page1="$top_srcdir/man/lockstar.1"
 page3="$top_srcdir/man/lockstar.3"
