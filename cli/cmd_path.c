@@ -240,6 +240,7 @@ int cli_cmd_path(int argc, char **argv)
     mai_error err;
     mai_map map = { 0, 0, NULL };
     ls_grid *grid = NULL;
+    ls_status st;
     int status = parse_args(argc, argv, &a);
 
     if (status >= 0)
@@ -251,6 +252,9 @@ int cli_cmd_path(int argc, char **argv)
     if (check_point("--from", a.from, grid, a.files[0]) != 0 ||
         check_point("--to", a.to, grid, a.files[0]) != 0)
         status = CLI_EXIT_BAD_INPUT;
+    else if ((st = cli_options_prepare(&a.options, grid)) != LS_OK)
+        status = cli_fail("path: cannot build the tables the options need "
+                          "on %s: %s", a.files[0], ls_status_string(st));
     else
         status = run(&a, grid, map.symbols);
     mai_map_free(&map);

@@ -16,6 +16,43 @@ void cli_options_init(cli_options *o)
     o->context_flags = LS_SEARCH_FULL;
     o->grid_flags = LS_GRID_FULL;
     o->smooth = 0;
+    {
+        /* The headers' defaults, taken from the library's own inits. */
+        ls_landmarks_config lc;
+        ls_landmarks_config_init(&lc);
+        o->landmarks = lc.count;
+        o->cluster = LS_HPA_CLUSTER_DEFAULT;
+    }
+}
+
+ls_status cli_options_prepare(const cli_options *o, ls_grid *grid)
+{
+    const ls_query *q = &o->query;
+    ls_status st = LS_OK;
+
+    if (q->algorithm == LS_ALGO_JPS_PLUS)
+        st = ls_grid_build_jumps(grid);
+    if (st == LS_OK && q->algorithm == LS_ALGO_HPA) {
+        ls_hpa_config hc;
+        ls_hpa_config_init(&hc);
+        hc.cluster_size = o->cluster;
+        hc.connectivity = q->connectivity;
+        hc.corner_rule = q->corner_rule;
+        hc.straight_cost = q->straight_cost;
+        hc.diagonal_cost = q->diagonal_cost;
+        st = ls_grid_build_hierarchy(grid, &hc);
+    }
+    if (st == LS_OK && q->heuristic == LS_HEURISTIC_LANDMARKS) {
+        ls_landmarks_config lc;
+        ls_landmarks_config_init(&lc);
+        lc.count = o->landmarks;
+        lc.connectivity = q->connectivity;
+        lc.corner_rule = q->corner_rule;
+        lc.straight_cost = q->straight_cost;
+        lc.diagonal_cost = q->diagonal_cost;
+        st = ls_grid_build_landmarks(grid, &lc);
+    }
+    return st;
 }
 
 int cli_parse_uint(const char *text, uint32_t min, uint32_t max,
@@ -156,7 +193,8 @@ static int take_weight(const char *value, fix16_t *field, mai_error *err)
 static const char *const option_names[] = {
     "--connect", "--corners", "--heuristic", "--tie", "--weight",
     "--straight", "--diagonal", "--max-expansions", "--budget", "--algo",
-    "--swamp-cost", "--context", "--grid", "--clearance", NULL
+    "--swamp-cost", "--context", "--grid", "--cluster", "--landmarks",
+    "--clearance", NULL
 };
 
 int cli_options_take(int argc, char *const argv[], int *i, cli_options *o,
@@ -169,16 +207,23 @@ int cli_options_take(int argc, char *const argv[], int *i, cli_options *o,
         LS_CORNERS_NONE, LS_CORNERS_ONE, LS_CORNERS_ALL
     };
     static const char *const heuristic_names[] = {
-        "auto", "octile", "manhattan", "chebyshev", "zero", NULL
+        "auto", "octile", "manhattan", "chebyshev", "zero", "landmarks", NULL
     };
     static const int32_t heuristic_codes[] = {
         LS_HEURISTIC_AUTO, LS_HEURISTIC_OCTILE, LS_HEURISTIC_MANHATTAN,
-        LS_HEURISTIC_CHEBYSHEV, LS_HEURISTIC_ZERO
+        LS_HEURISTIC_CHEBYSHEV, LS_HEURISTIC_ZERO, LS_HEURISTIC_LANDMARKS
     };
     static const char *const tie_names[] = { "high-g", "low-g", NULL };
     static const int32_t tie_codes[] = { LS_TIE_HIGH_G, LS_TIE_LOW_G };
-    static const char *const algo_names[] = { "astar", "jps", NULL };
-    static const int32_t algo_codes[] = { LS_ALGO_ASTAR, LS_ALGO_JPS };
+    static const char *const algo_names[] = {
+        "astar", "jps", "jps+", "hpa", NULL
+    };
+    static const int32_t algo_codes[] = {
+        LS_ALGO_ASTAR, LS_ALGO_JPS, LS_ALGO_JPS_PLUS, LS_ALGO_HPA
+    };
+    static const char *const cluster_names[] = { "8", "16", "32", NULL };
+    static const int32_t cluster_codes[] = { 8, 16, 32 };
+    int32_t code;
     static const int32_t context_codes[] = { LS_SEARCH_FULL,
                                              LS_SEARCH_COMPACT };
     static const int32_t grid_codes[] = { LS_GRID_FULL, LS_GRID_COMPACT };
@@ -208,7 +253,8 @@ int cli_options_take(int argc, char *const argv[], int *i, cli_options *o,
                          "none, one or all", &q->corner_rule, err);
     case 2:
         return take_word("--heuristic", v, heuristic_names, heuristic_codes,
-                         "auto, octile, manhattan, chebyshev or zero",
+                         "auto, octile, manhattan, chebyshev, zero or "
+                         "landmarks",
                          &q->heuristic, err);
     case 3:
         return take_word("--tie", v, tie_names, tie_codes, "high-g or low-g",
@@ -227,7 +273,7 @@ int cli_options_take(int argc, char *const argv[], int *i, cli_options *o,
     case 8:
         return take_number("--budget", v, 0, UINT32_MAX, &o->budget, err);
     case 9:
-        return take_word("--algo", v, algo_names, algo_codes, "astar or jps",
+        return take_word("--algo", v, algo_names, algo_codes, "astar, jps, jps+ or hpa",
                          &q->algorithm, err);
     case 10:
         return take_number("--swamp-cost", v, 1, 255, &o->swamp_cost, err);
@@ -236,6 +282,15 @@ int cli_options_take(int argc, char *const argv[], int *i, cli_options *o,
                          err);
     case 12:
         return take_kind("--grid", v, grid_codes, &o->grid_flags, err);
+    case 13:
+        rc = take_word("--cluster", v, cluster_names, cluster_codes,
+                       "8, 16 or 32", &code, err);
+        if (rc > 0)
+            o->cluster = (uint32_t)code;
+        return rc;
+    case 14:
+        return take_number("--landmarks", v, 1, LS_LANDMARKS_MAX,
+                           &o->landmarks, err);
     default:
         return take_number("--clearance", v, 0, LS_CLEARANCE_MAX,
                            &q->clearance, err);

@@ -9,7 +9,12 @@
  *   --max-expansions N       (0 = no limit)
  *   --budget N               (expansions per ls_search_step; 0 = one call;
  *                             never changes any output byte)
- *   --algo astar|jps         (LS_ALGO_ASTAR or LS_ALGO_JPS)
+ *   --algo astar|jps|jps+|hpa  (LS_ALGO_ASTAR, _JPS, _JPS_PLUS, _HPA: the
+ *                             last two need tables cli_options_prepare
+ *                             builds on the loaded grid)
+ *   --heuristic ... |landmarks (LS_HEURISTIC_LANDMARKS: landmark tables)
+ *   --cluster 8|16|32        (the hierarchy's cluster size for --algo hpa)
+ *   --landmarks K            (landmarks to place, 1..LS_LANDMARKS_MAX)
  *   --swamp-cost N           (cost 1..255 of 'S' cells; default 1)
  *   --context full|compact   (LS_SEARCH_FULL or LS_SEARCH_COMPACT)
  *   --grid full|compact      (LS_GRID_FULL or LS_GRID_COMPACT; never
@@ -38,6 +43,8 @@ typedef struct cli_options {
     uint32_t context_flags; /* LS_SEARCH_FULL (default) or LS_SEARCH_COMPACT */
     uint32_t grid_flags;    /* LS_GRID_FULL (default) or LS_GRID_COMPACT */
     int smooth;             /* --smooth: print waypoints too */
+    uint32_t cluster;       /* --cluster: ls_hpa_config.cluster_size */
+    uint32_t landmarks;     /* --landmarks: ls_landmarks_config.count */
 } cli_options;
 
 /* Defaults: ls_query_init's, budget 0, a full context and grid. */
@@ -52,6 +59,13 @@ int cli_options_take(int argc, char *const argv[], int *i, cli_options *o,
 /* Check what depends on several options (straight <= diagonal <=
  * 2 * straight). Returns 0, or -1 with err set. */
 int cli_options_check(const cli_options *o, mai_error *err);
+
+/* Build on grid what o's algorithm and heuristic look up: jump tables
+ * for jps+, a hierarchy for hpa, landmark tables for landmarks, each for
+ * the query's moves and costs. The library does the building; the CLI
+ * only chooses. Returns the library's status (LS_OK when nothing is
+ * needed). */
+ls_status cli_options_prepare(const cli_options *o, ls_grid *grid);
 
 /* If argv[*i] is "--name V" or "--name=V", set *value to V, advance *i past
  * it and return 1. Return 0 when argv[*i] is something else, -1 with err

@@ -288,6 +288,14 @@ static int read_options(reader *r, line_words *w)
     }
     if (cli_options_check(&r->s->options, &e) != 0)
         return fail(r, e.message, NULL);
+    /* A crowd's grid holds no jump, hierarchy or landmark tables yet, so
+     * these would be refused query by query; say so once, here. */
+    if (r->s->options.query.algorithm == LS_ALGO_JPS_PLUS ||
+        r->s->options.query.algorithm == LS_ALGO_HPA ||
+        r->s->options.query.heuristic == LS_HEURISTIC_LANDMARKS)
+        return fail(r, "--algo jps+, --algo hpa and --heuristic landmarks "
+                    "are not served by replays (a crowd's grid holds no "
+                    "tables)", NULL);
     return 0;
 }
 

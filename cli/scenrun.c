@@ -11,10 +11,18 @@ int cli_load_map_and_scen(const cli_args *a, ls_grid **grid, mai_scen *scen)
 {
     mai_error err;
     int32_t width = 0, height = 0;
+    ls_status st;
 
     if (mai_grid_load(a->files[0], (uint8_t)a->options.swamp_cost,
                       a->options.grid_flags, grid, NULL, &err) != 0)
         return cli_fail_error(&err);
+    st = cli_options_prepare(&a->options, *grid);
+    if (st != LS_OK) {
+        ls_grid_destroy(*grid);
+        *grid = NULL;
+        return cli_fail("cannot build the tables the options need on %s: %s",
+                        a->files[0], ls_status_string(st));
+    }
     /* The scenario's points are checked against the map's size. */
     ls_grid_size(*grid, &width, &height);
     if (mai_scen_load(a->files[1], width, height, scen, &err) != 0) {

@@ -370,6 +370,35 @@ expect_error 2 "jps 4-connected" "JPS needs 8-connectivity" \
     path "$demo" --from 1,1 --to 46,21 --algo jps --connect 4
 expect_error 2 "bad algo" "bad value 'dfs' for --algo" \
     path "$demo" --from 1,1 --to 46,21 --algo dfs
+# The preprocessed modes (issue 23): JPS+ and landmarks find A*'s costs
+# (the tables are built on the loaded map); HPA finds a legal path.
+expect_code 0 "scen jps+" scen "$demo" "$demo_scen" --algo jps+
+cut -d' ' -f1-5 "$tmp/out" >"$tmp/jpsplus-costs"
+cmp -s "$tmp/astar-costs" "$tmp/jpsplus-costs" ||
+    fail "scen --algo jps+: costs differ from A*"
+expect_code 0 "scen landmarks" scen "$demo" "$demo_scen" \
+    --heuristic landmarks --landmarks 4
+cut -d' ' -f1-5 "$tmp/out" >"$tmp/lm-costs"
+cmp -s "$tmp/astar-costs" "$tmp/lm-costs" ||
+    fail "scen --heuristic landmarks: costs differ from octile A*"
+expect_code 0 "batch landmarks" batch "$demo" "$demo_scen" \
+    --heuristic landmarks --threads 2
+cut -d' ' -f1-5 "$tmp/out" >"$tmp/lm-costs"
+cmp -s "$tmp/astar-costs" "$tmp/lm-costs" ||
+    fail "batch --heuristic landmarks: costs differ from octile A*"
+expect_code 0 "queue jps+" queue "$demo" "$demo_scen" --algo jps+ \
+    --tick-budget 50
+expect_code 0 "path jps+" path "$demo" --from 1,1 --to 40,5 --algo jps+
+expect_line "path jps+" "cost: 442"
+expect_code 0 "path hpa" path "$demo" --from 1,1 --to 40,5 --algo hpa \
+    --cluster 8
+expect_line "path hpa" "status: path found"
+expect_error 2 "hpa corners" "cannot build the tables the options need" \
+    path "$demo" --from 1,1 --to 40,5 --algo hpa --corners all
+expect_error 2 "bad cluster" "bad value '9' for --cluster" \
+    path "$demo" --from 1,1 --to 40,5 --algo hpa --cluster 9
+expect_error 2 "bad landmarks" "bad value '17' for --landmarks" \
+    scen "$demo" "$demo_scen" --heuristic landmarks --landmarks 17
 expect_error 2 "bad swamp cost" "--swamp-cost" \
     path "$demo" --from 1,1 --to 46,21 --swamp-cost 256
 # ------------------------------------------------------------ --clearance
