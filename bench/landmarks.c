@@ -216,19 +216,24 @@ static int bench_map(const char *dir, const char *name, uint32_t count,
     }
     {
         /* A lowering edit: a blocked cell opened, then the update. */
-        int32_t x, y;
+        int32_t x, y, fx = -1, fy = -1;
         uint8_t c = 1;
-        for (y = 0; y < h && c != 0; y++)
-            for (x = 0; x < w && c != 0; x++)
-                ls_grid_get(g, x, y, &c);
-        x--;
-        y--;
-        ls_grid_set(g, x, y, 1);
-        t = bench_now_ns();
-        ls_grid_update_landmarks(g, 0, NULL);
-        t = bench_now_ns() - t;
-        printf("  update after opening cell (%d,%d): %.1f ms\n", (int)x, (int)y,
-               (double)t / 1e6);
+        for (y = 0; y < h && fx < 0; y++)
+            for (x = 0; x < w && fx < 0; x++)
+                if (ls_grid_get(g, x, y, &c) == LS_OK && c == 0) {
+                    fx = x;
+                    fy = y;
+                }
+        if (fx < 0) {
+            printf("  update after opening a cell: no blocked cell\n");
+        } else {
+            ls_grid_set(g, fx, fy, 1);
+            t = bench_now_ns();
+            ls_grid_update_landmarks(g, 0, NULL);
+            t = bench_now_ns() - t;
+            printf("  update after opening cell (%d,%d): %.1f ms\n", (int)fx,
+                   (int)fy, (double)t / 1e6);
+        }
     }
     free(runs);
     free(idx);

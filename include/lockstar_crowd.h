@@ -411,9 +411,9 @@ ls_status ls_crowd_route(const ls_crowd *crowd, int64_t id,
  * (lockstar.h, "Clearance") is at least k overlaps no blocked cell. Every
  * request of the agent, and every field it joins, is searched with the
  * clearance max(options.clearance, k), so it never plans through a gap
- * narrower than itself; a sized request (clearance above 1) under JPS
- * options is searched with A* (JPS does not take a clearance; the cost is
- * the same, the path may differ). Agents of one group order of different
+ * narrower than itself; a sized request (clearance above 1) under JPS,
+ * JPS+ or HPA* options is searched with A* (they take no clearance; the
+ * cost is JPS's, or at most HPA*'s; the path may differ). Agents of one group order of different
  * classes share one field per (goal, class). Radius 0 agents and
  * LS_CROWD_AVOIDANCE off give exactly the crowd of before this section.
  *
@@ -524,6 +524,20 @@ ls_status ls_crowd_set_body(ls_crowd *crowd, int64_t id, fix16_t radius,
 /* Avoidance on (1) or off (0) from the next tick on. LS_ERR_BAD_OPTION
  * for another value. */
 ls_status ls_crowd_set_avoidance(ls_crowd *crowd, int32_t on);
+
+/* Let the crowd's searches go through a path cache (lockstar_cache.h),
+ * or none (NULL, the default), from the next tick on. A cached answer is
+ * the bytes ls_find_path would give, expansion count included, so the
+ * budget rule, every tick and every digest are the same with a cache of
+ * any size or none (peers may differ in this); only stats.searches counts
+ * fewer searches. The crowd does not own the cache: it must outlive its
+ * use (set NULL before destroying it), and it is read and written on the
+ * thread that calls ls_crowd_tick only, never by the workers, so one
+ * cache may serve several crowds and callers of that thread. Errors:
+ * LS_ERR_NULL_ARGUMENT (crowd). */
+struct ls_path_cache;
+ls_status ls_crowd_set_path_cache(ls_crowd *crowd,
+                                  struct ls_path_cache *cache);
 
 /* Overlaps now (see "The guarantee"). */
 typedef struct ls_crowd_overlaps {

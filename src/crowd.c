@@ -378,6 +378,14 @@ ls_status ls_crowd_set_avoidance(ls_crowd *c, int32_t on)
     return LS_OK;
 }
 
+ls_status ls_crowd_set_path_cache(ls_crowd *c, struct ls_path_cache *cache)
+{
+    if (!c)
+        return LS_ERR_NULL_ARGUMENT;
+    c->cache = cache;
+    return LS_OK;
+}
+
 /* The digest's waypoint index. */
 static uint32_t waypoint_index(const ls__crowd_agent *a)
 {

@@ -109,6 +109,7 @@ struct ls_crowd {
     ls_allocator allocator;
     ls_crowd_config config;
     uint32_t cells;
+    struct ls_path_cache *cache; /* ls_crowd_set_path_cache; NULL: none */
 
     ls__crowd_agent *agents; /* capacity slots */
     uint32_t *by_id;         /* count slot numbers, ascending id */
@@ -184,8 +185,8 @@ static inline ls_point *ls__crowd_marks(const ls_crowd *c,
 
 /* crowd_serve.c */
 /* The crowd's options for a size class: the clearance of the class when
- * larger than the options', and A* for a sized query under JPS options
- * (JPS takes no clearance; the cost is the same). */
+ * larger than the options', and A* for a sized query under JPS, JPS+ or
+ * HPA* options (they take no clearance). */
 void ls__crowd_options(const ls_crowd *c, uint32_t clearance, ls_query *q);
 
 /* Where a request or a field of size class `clearance` starts for an

@@ -19,6 +19,7 @@
 #include "alloc.h"
 #include "crowd.h"
 #include "grid.h"
+#include "pathcache.h"
 #include "sight.h"
 #include "lockstar.h"
 
@@ -95,7 +96,8 @@ void ls__crowd_options(const ls_crowd *c, uint32_t clearance, ls_query *q)
     *q = c->config.options;
     if (clearance > q->clearance)
         q->clearance = clearance;
-    if (q->clearance > 1u && q->algorithm == LS_ALGO_JPS)
+    /* JPS, JPS+ and HPA* take no clearance: A* finds the same cost. */
+    if (q->clearance > 1u && q->algorithm != LS_ALGO_ASTAR)
         q->algorithm = LS_ALGO_ASTAR;
 }
 
@@ -222,33 +224,61 @@ static ls_status take_path(ls_crowd *c, const ls_grid *grid,
 }
 
 /* Search, from request k on in serving order, up to `chunk` requests not
- * searched on this grid version. */
+ * searched on this grid version. With a path cache (ls_crowd_set_path_cache)
+ * each is looked up first: an answer the cache holds goes to the run's
+ * slots from the back, the searches fill them from the front, and what
+ * was searched is kept after the run. The cache gives ls_find_path's bytes
+ * (status, result with its expansion count, path), which is all record()
+ * reads, so the budget rule, the ticks and every digest are the same with
+ * a cache of any size or none; only stats.searches counts fewer. The
+ * cache is touched on the caller's thread only, around the batch run. */
 static ls_status search_from(ls_crowd *c, const ls_grid *grid, uint32_t k,
                              uint64_t stamp, uint32_t revision)
 {
-    uint32_t count = 0, i;
+    uint32_t front = 0, back = c->chunk, i;
     ls_status st;
-    for (; k != LS__CROWD_NONE && count < c->chunk;
-         k = *ls__crowd_next(c, k)) {
+    for (; k != LS__CROWD_NONE && front < back; k = *ls__crowd_next(c, k)) {
         ls__crowd_agent *a = &c->agents[k];
-        ls_query *q = &c->run_queries[count];
+        ls_query q;
         if (k >= c->config.capacity || solved_on(a, stamp, revision))
             continue;
-        request_query(c, grid, a, q);
-        c->run_slots[count++] = k;
+        request_query(c, grid, a, &q);
+        /* The batch's contexts are full and of the grid's size, so
+         * ls_query_validate says what ls_find_path would accept. */
+        if (c->cache && ls_query_validate(&q, grid) == LS_OK &&
+            ls__path_cache_lookup(c->cache, grid, &q,
+                                  c->run_points +
+                                      (size_t)(back - 1u) * c->run_room,
+                                  c->run_room, &c->run_results[back - 1u],
+                                  &c->run_statuses[back - 1u])) {
+            back--;
+            c->run_queries[back] = q;
+            c->run_slots[back] = k;
+            continue;
+        }
+        c->run_queries[front] = q;
+        c->run_slots[front++] = k;
     }
-    if (count == 0)
-        return LS_OK;
     /* Every query runs to its end; one whose path is longer than the
      * run's room still reports its length and expansions
      * (LS_ERR_BUFFER_TOO_SMALL), which is all the budget rule needs. */
-    st = ls_batch_run(c->batch, grid, c->run_queries, count, c->run_points,
-                      c->run_room, c->run_statuses, c->run_results);
-    if (st != LS_OK)
-        return st;
-    for (i = 0; i < count; i++)
+    if (front > 0) {
+        st = ls_batch_run(c->batch, grid, c->run_queries, front,
+                          c->run_points, c->run_room, c->run_statuses,
+                          c->run_results);
+        if (st != LS_OK)
+            return st;
+    }
+    for (i = 0; i < front; i++) {
+        if (c->cache)
+            ls__path_cache_store(c->cache, grid, &c->run_queries[i],
+                                 c->run_statuses[i], &c->run_results[i],
+                                 c->run_points + (size_t)i * c->run_room);
         record(c, i, stamp, revision);
-    c->stats.searches += count;
+    }
+    for (i = back; i < c->chunk; i++)
+        record(c, i, stamp, revision);
+    c->stats.searches += front;
     return LS_OK;
 }
 

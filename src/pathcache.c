@@ -405,7 +405,7 @@ void ls__path_cache_store(ls_path_cache *cache, const ls_grid *grid,
                           const ls_query *q, ls_status status,
                           const ls_result *result, const ls_point *points)
 {
-    uint32_t key[KEY_WORDS];
+    uint32_t key[KEY_WORDS], hash;
     cache->misses++;
     /* Outcomes of the search alone; an error part-way is not kept, nor a
      * path the caller's buffer could not hold (it was not copied). */
@@ -414,7 +414,13 @@ void ls__path_cache_store(ls_path_cache *cache, const ls_grid *grid,
          status != LS_EXPANSION_LIMIT))
         return;
     make_key(key, grid, q);
-    store(cache, key, key_hash(key), result, points);
+    hash = key_hash(key);
+    /* Two requests of one crowd run with the same query both missed
+     * before either was kept: the first kept stays (the answers are the
+     * same bytes). */
+    if (lookup(cache, key, hash) != NONE)
+        return;
+    store(cache, key, hash, result, points);
 }
 
 ls_status ls_path_cache_find(ls_path_cache *cache, ls_search *search,

@@ -24,8 +24,8 @@ int ls__path_cache_lookup(ls_path_cache *cache, const ls_grid *grid,
 
 /* After ls_find_path(q on grid) returned status with *result and points:
  * count a miss and keep the answer if it may be kept (lockstar_cache.h,
- * "What is stored"). q must not be in the cache (a lookup just missed,
- * with no store for q since). */
+ * "What is stored") and q is not kept yet (a lookup just missed it; a
+ * crowd run may search the same query twice before keeping either). */
 void ls__path_cache_store(ls_path_cache *cache, const ls_grid *grid,
                           const ls_query *q, ls_status status,
                           const ls_result *result, const ls_point *points);

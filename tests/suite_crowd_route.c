@@ -613,6 +613,80 @@ static void test_check_route_random(void)
     ls_search_destroy(s);
 }
 
+/* A path cache (ls_crowd_set_path_cache) changes nothing a peer can see:
+ * a crowd of 24 agents shuttling between four corners of a walled map,
+ * with edits, budget 60 and 2 threads, gives the same tick digests with
+ * no cache, a large one and one of 2 entries and 64 points that evicts
+ * all the time; the large one answers some requests (fewer searches).
+ * One agent's path is longer than the workers' buffers, so a stored
+ * answer met with too little room is exercised too. */
+static void shuttle(ls_path_cache *cache, uint64_t *digests,
+                    ls_crowd_stats *stats)
+{
+    static const int32_t corner[4][2] = { { 2, 2 }, { 57, 2 }, { 57, 57 }, { 2, 57 } };
+    ct_fixture f;
+    ls_crowd_config k;
+    uint32_t n, i;
+    ct_config(&k, 60, 60, 32);
+    k.threads = 2;
+    k.budget = 60;
+    ct_open(&f, ct_open_grid(60, 60), &k);
+    for (n = 6; n < 56; n += 6)
+        ls_grid_set_rect(f.grid, n % 12 == 0 ? 0 : 3, (int32_t)n, 57, 1,
+                         LS_CELL_BLOCKED);
+    CU_ASSERT_EQUAL(ls_crowd_set_path_cache(f.crowd, cache), LS_OK);
+    for (i = 0; i < 24; i++)
+        CU_ASSERT(ls_crowd_add(f.crowd, (int64_t)i + 1, corner[i % 4][0],
+                               corner[i % 4][1], 2 * ONE) == LS_OK);
+    for (n = 0; n < 600; n++) {
+        if (n % 50 == 0)
+            for (i = 0; i < 24; i++) {
+                const uint32_t c = (i + n / 50 + 1) % 4;
+                CU_ASSERT(ls_crowd_order(f.crowd, (int64_t)i + 1, corner[c][0],
+                                         corner[c][1]) == LS_OK);
+            }
+        if (n == 120)
+            ls_grid_set(f.grid, 30, 3, LS_CELL_BLOCKED);
+        if (n == 300)
+            ls_grid_set(f.grid, 30, 3, LS_CELL_OPEN);
+        ct_tick(&f);
+        ls_crowd_tick_digest(f.crowd, &digests[n]);
+    }
+    CU_ASSERT(ls_crowd_stats_get(f.crowd, stats) == LS_OK);
+    CU_ASSERT_EQUAL(ls_crowd_set_path_cache(f.crowd, NULL), LS_OK);
+    ct_close(&f);
+}
+
+static void test_path_cache_changes_nothing(void)
+{
+    static uint64_t none[600], big[600], tiny[600];
+    ls_crowd_stats s0, s1, s2;
+    ls_path_cache_config cfg;
+    ls_path_cache *large = NULL, *small = NULL;
+    ls_path_cache_stats cs;
+    CU_ASSERT_EQUAL(ls_crowd_set_path_cache(NULL, NULL), LS_ERR_NULL_ARGUMENT);
+    ls_path_cache_config_init(&cfg);
+    CU_ASSERT_FATAL(ls_path_cache_create(&cfg, NULL, &large) == LS_OK);
+    cfg.max_entries = 2;
+    cfg.max_points = 64;
+    CU_ASSERT_FATAL(ls_path_cache_create(&cfg, NULL, &small) == LS_OK);
+    shuttle(NULL, none, &s0);
+    shuttle(large, big, &s1);
+    shuttle(small, tiny, &s2);
+    CU_ASSERT(memcmp(none, big, sizeof none) == 0);
+    CU_ASSERT(memcmp(none, tiny, sizeof none) == 0);
+    CU_ASSERT_EQUAL(s1.requests, s0.requests);
+    CU_ASSERT_EQUAL(s1.expansions, s0.expansions);
+    CU_ASSERT(s1.searches < s0.searches);
+    CU_ASSERT(ls_path_cache_stats_get(large, &cs) == LS_OK);
+    CU_ASSERT(cs.hits > 0);
+    CU_ASSERT_EQUAL(s0.searches - s1.searches, cs.hits);
+    CU_ASSERT(ls_path_cache_stats_get(small, &cs) == LS_OK);
+    CU_ASSERT(cs.evictions > 0);
+    ls_path_cache_destroy(large);
+    ls_path_cache_destroy(small);
+}
+
 int suite_crowd_route_register(void)
 {
     CU_pSuite s = CU_add_suite("crowd route", NULL, NULL);
@@ -630,6 +704,8 @@ int suite_crowd_route_register(void)
                      test_check_route_holds_and_breaks) ||
         !CU_add_test(s, "ls_check_route refuses",
                      test_check_route_refuses) ||
+        !CU_add_test(s, "a path cache changes nothing but the searches",
+                     test_path_cache_changes_nothing) ||
         !CU_add_test(s, "ls_check_route against the model, random",
                      test_check_route_random))
         return -1;
