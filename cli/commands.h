@@ -17,5 +17,6 @@ int cli_cmd_batch(int argc, char **argv);
 int cli_cmd_selftest(int argc, char **argv);
 int cli_cmd_replay(int argc, char **argv);
 int cli_cmd_render(int argc, char **argv);
+int cli_cmd_prep(int argc, char **argv);
 
 #endif

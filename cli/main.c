@@ -44,6 +44,8 @@ int main(int argc, char **argv)
         return cli_cmd_replay(argc - 1, argv + 1);
     if (strcmp(command, "render") == 0)
         return cli_cmd_render(argc - 1, argv + 1);
+    if (strcmp(command, "prep") == 0)
+        return cli_cmd_prep(argc - 1, argv + 1);
     if (command[0] == '-')
         return cli_fail("unknown option '%s' (try 'lockstar --help')",
                         command);

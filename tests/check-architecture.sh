@@ -134,7 +134,7 @@ only_in "names a thread API" '\b(pthread_[a-z_]+|CreateThread|_beginthread(ex)?|
 only_in "names libpng" '\bpng_[a-z_]+|<png\.h>' 'cli/pngfile\.[ch]' src cli movingai bench tools
 only_in "allocates past cli/memory.c" '\b(malloc|calloc|realloc)[[:space:]]*\(' '' \
     $(cd "$top_srcdir" && ls cli/replay*.c 2>/dev/null)
-only_in "loops over the arguments" '<[[:space:]]*argc\b' 'cli/args\.c|cli/cmd_replay\.c|cli/cmd_queue\.c' cli
+only_in "loops over the arguments" '<[[:space:]]*argc\b' 'cli/args\.c|cli/cmd_replay\.c|cli/cmd_queue\.c|cli/cmd_prep\.c' cli
 only_in "reads a map header" '"type octile' 'movingai/.*' src cli bench tools
 
 [ $fail -eq 0 ] && echo "check-architecture: $(echo "$files" | wc -l) files described, include rules, file sizes and the checked claims hold"

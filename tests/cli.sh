@@ -399,6 +399,20 @@ expect_error 2 "bad cluster" "bad value '9' for --cluster" \
     path "$demo" --from 1,1 --to 40,5 --algo hpa --cluster 9
 expect_error 2 "bad landmarks" "bad value '17' for --landmarks" \
     scen "$demo" "$demo_scen" --heuristic landmarks --landmarks 17
+# prep: one line per table, all three when none is named.
+expect_code 0 "prep" prep "$demo"
+[ "$(wc -l <"$tmp/out" | tr -d ' ')" = 3 ] || fail "prep: not three lines"
+grep -q '^jumps: [0-9]* bytes, [0-9]*\.[0-9][0-9] bytes/cell, [0-9]* us$' \
+    "$tmp/out" || fail "prep: no jumps line"
+grep -q '^landmarks 8: ' "$tmp/out" || fail "prep: no landmarks line"
+grep -q '^hierarchy 16: ' "$tmp/out" || fail "prep: no hierarchy line"
+expect_code 0 "prep some" prep "$demo" --landmarks 3 --hierarchy 8
+[ "$(wc -l <"$tmp/out" | tr -d ' ')" = 2 ] || fail "prep some: not two lines"
+expect_line "prep some" "$(grep '^landmarks 3: ' "$tmp/out")"
+expect_error 2 "prep bad hierarchy" "bad value '7' for --hierarchy" \
+    prep "$demo" --hierarchy 7
+expect_error 2 "prep bad landmarks" "bad value '0' for --landmarks" \
+    prep "$demo" --landmarks 0
 expect_error 2 "bad swamp cost" "--swamp-cost" \
     path "$demo" --from 1,1 --to 46,21 --swamp-cost 256
 # ------------------------------------------------------------ --clearance
