@@ -5,13 +5,15 @@
 # then ls_NAME followed by '('), for bindings/js/js.am.
 # Usage: sh exports.sh INCLUDE_DIR [HEADER...]
 # Without headers: lockstar.h, lockstar_world.h, lockstar_queue.h,
-# lockstar_crowd.h and lockstar_flow.h, the API of lockstar.wasm.
+# lockstar_crowd.h, lockstar_flow.h, lockstar_jumps.h, lockstar_landmarks.h,
+# lockstar_hpa.h and lockstar_cache.h, the API of lockstar.wasm.
 # The self-test's module, lockstar-selftest.wasm, exports only what
 # lockstar_selftest.h declares (a module of its own, loaded on demand).
 set -eu
 dir=$1
 shift
-[ $# -gt 0 ] || set -- lockstar.h lockstar_world.h lockstar_queue.h lockstar_crowd.h lockstar_flow.h
+[ $# -gt 0 ] || set -- lockstar.h lockstar_world.h lockstar_queue.h lockstar_crowd.h lockstar_flow.h \
+    lockstar_jumps.h lockstar_landmarks.h lockstar_hpa.h lockstar_cache.h
 files=
 for h in "$@"; do
     files="$files $dir/$h"

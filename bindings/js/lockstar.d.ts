@@ -60,8 +60,9 @@ export interface Constants {
   readonly CONNECT_4: 4; readonly CONNECT_8: 8;
   readonly CORNERS_NONE: 0; readonly CORNERS_ONE: 1; readonly CORNERS_ALL: 2;
   readonly HEURISTIC_AUTO: 0; readonly HEURISTIC_OCTILE: 1; readonly HEURISTIC_MANHATTAN: 2;
-  readonly HEURISTIC_CHEBYSHEV: 3; readonly HEURISTIC_ZERO: 4;
+  readonly HEURISTIC_CHEBYSHEV: 3; readonly HEURISTIC_ZERO: 4; readonly HEURISTIC_LANDMARKS: 7;
   readonly TIE_HIGH_G: 0; readonly TIE_LOW_G: 1; readonly ALGO_ASTAR: 0; readonly ALGO_JPS: 1;
+  readonly ALGO_JPS_PLUS: 2; readonly ALGO_HPA: 3;
   readonly SEARCH_FULL: 0; readonly SEARCH_COMPACT: 1;
   readonly VISIT_NONE: 0; readonly VISIT_OPEN: 1; readonly VISIT_CLOSED: 2;
   readonly BATCH_MAX_THREADS: 64;
@@ -81,11 +82,11 @@ export type Connectivity = 4 | 8;
 /** CORNERS_NONE, CORNERS_ONE or CORNERS_ALL */
 export type CornerRule = 0 | 1 | 2;
 /** HEURISTIC_AUTO, _OCTILE, _MANHATTAN, _CHEBYSHEV or _ZERO */
-export type Heuristic = 0 | 1 | 2 | 3 | 4;
+export type Heuristic = 0 | 1 | 2 | 3 | 4 | 7;
 /** TIE_HIGH_G or TIE_LOW_G */
 export type TieBreak = 0 | 1;
-/** ALGO_ASTAR or ALGO_JPS */
-export type Algorithm = 0 | 1;
+/** ALGO_ASTAR, ALGO_JPS, ALGO_JPS_PLUS (grid.buildJumps first) or ALGO_HPA (grid.buildHierarchy first) */
+export type Algorithm = 0 | 1 | 2 | 3;
 /** VISIT_NONE, VISIT_OPEN or VISIT_CLOSED */
 export type VisitState = 0 | 1 | 2;
 /** A reached cell's figures (Search.cellCosts): its state, VISIT_OPEN or VISIT_CLOSED, and g, h, f. */
@@ -106,11 +107,11 @@ export interface Query {
   connectivity?: Connectivity;
   /** CORNERS_NONE (default), CORNERS_ONE, CORNERS_ALL */
   cornerRule?: CornerRule;
-  /** HEURISTIC_AUTO (default) ... HEURISTIC_ZERO */
+  /** HEURISTIC_AUTO (default) ... HEURISTIC_ZERO, HEURISTIC_LANDMARKS (grid.buildLandmarks first) */
   heuristic?: Heuristic;
   /** TIE_HIGH_G (default) or TIE_LOW_G */
   tieBreak?: TieBreak;
-  /** ALGO_ASTAR (default) or ALGO_JPS */
+  /** ALGO_ASTAR (default), ALGO_JPS, ALGO_JPS_PLUS or ALGO_HPA */
   algorithm?: Algorithm;
   /** 10 by default; 1..65535 */
   straightCost?: number;
@@ -168,6 +169,27 @@ export interface Grid {
   /** ls_grid_digest (the map digest), 16 hex digits. */
   digest(): string;
   /** Free the grid now (idempotent); later calls throw TypeError. */
+  /** ls_grid_build_jumps: JPS+'s jump tables (nothing if held). */
+  buildJumps(): void;
+  dropJumps(): void;
+  /** Bytes the jump tables hold (0: none). */
+  jumpsBytes(): number;
+  /** One stored jump from (x, y), direction 0 N, 1 E, 2 S, 3 W. */
+  jump(x: number, y: number, direction: number): { run: number; jumpPoint: boolean };
+  /** ls_grid_build_landmarks for the moves of the queries that will use them. */
+  buildLandmarks(options?: LandmarksOptions): void;
+  /** At most budget units of update work (0: all); done: usable and exact. */
+  updateLandmarks(budget?: number): { done: boolean; work: number };
+  landmarksInfo(): LandmarksInfo;
+  /** Cell (x, y)'s distance to landmark index, -1 when unreachable. */
+  landmarkDistance(index: number, x: number, y: number): number;
+  dropLandmarks(): void;
+  /** ls_grid_build_hierarchy (ALGO_HPA's clusters). */
+  buildHierarchy(options?: HierarchyOptions): void;
+  hierarchyInfo(): HierarchyInfo;
+  /** 16 lowercase hex digits. */
+  hierarchyDigest(): string;
+  dropHierarchy(): void;
   destroy(): void;
 }
 
@@ -312,9 +334,45 @@ export interface Batch {
   destroy(): void;
 }
 
+/** The moves the tables serve (a query must use the same): defaults as a query's. */
+export interface TableMoves {
+  connectivity?: Connectivity; cornerRule?: CornerRule; straightCost?: number; diagonalCost?: number;
+}
+export interface LandmarksOptions extends TableMoves {
+  /** 1..LANDMARKS_MAX (default 8). */
+  count?: number;
+}
+export interface HierarchyOptions extends TableMoves {
+  /** 8, 16 (default) or 32 cells a side. */
+  clusterSize?: number;
+}
+export interface LandmarksInfo {
+  count: number; usable: boolean; exact: boolean; bytesPerCell: number; bytes: number;
+  config: { count: number; connectivity: number; cornerRule: number; straightCost: number; diagonalCost: number };
+  cells: Point[];
+}
+export interface HierarchyInfo {
+  clusterSize: number; clusters: number; entrances: number; nodes: number; edges: number;
+  maxNodes: number; bytes: number;
+}
+export interface PathCacheStats {
+  hits: number; misses: number; stores: number; evictions: number; bytes: number;
+  entries: number; blocks: number; maxEntries: number; maxBlocks: number;
+}
+/** ls_path_cache: answers exactly as findPath's, kept by query and grid. */
+export interface PathCache {
+  /** findPath(grid, query, options) through the cache: the same object, field by field. */
+  find(grid: Grid, query: Query, options?: { search?: Search }): PathResult;
+  stats(): PathCacheStats;
+  /** Drop every entry; the counters stay. */
+  clear(): void;
+  /** Free now (crowds using it are detached); again: nothing. */
+  destroy(): void;
+}
+
 export interface LiveObjects {
   grid: number; search: number; queue: number; batch: number; agent: number; rng: number;
-  crowd: number; flow: number;
+  crowd: number; flow: number; cache: number;
   total: number;
 }
 
@@ -420,6 +478,8 @@ export interface Crowd {
   /** As configured (wasm runs every search on the caller's thread). */
   readonly threads: number;
   readonly world: World;
+  /** Searches through cache from the next tick on (null: none); the same ticks and digests. */
+  setPathCache(cache: PathCache | null): void;
   /** An idle agent at the centre of cell (x, y); speed in world units per tick (> 0). */
   add(id: CrowdId, x: number, y: number, speed: number): void;
   /** The same at world position (wx, wy). */
@@ -583,6 +643,18 @@ export interface Lockstar extends Constants {
   /** new ls.Crowd(config): ls_crowd_create. */
   readonly Crowd: new (config: CrowdConfig) => Crowd;
   createCrowd(config: CrowdConfig): Crowd;
+  /** ls_path_cache_create: maxEntries (1024), maxPoints (65536). */
+  readonly PathCache: new (options?: { maxEntries?: number; maxPoints?: number }) => PathCache;
+  createPathCache(options?: { maxEntries?: number; maxPoints?: number }): PathCache;
+  /** Table bytes per bordered cell for count landmarks. */
+  landmarksBytesPerCell(count: number): number;
+  /** The command line's names: astar, jps, 'jps+', hpa. */
+  readonly ALGORITHMS: Readonly<Record<'astar' | 'jps' | 'jps+' | 'hpa', Algorithm>>;
+  /** The command line's names: auto, octile, manhattan, chebyshev, zero, landmarks. */
+  readonly HEURISTICS: Readonly<Record<'auto' | 'octile' | 'manhattan' | 'chebyshev' | 'zero' | 'landmarks', Heuristic>>;
+  readonly LANDMARKS_MAX: 16; readonly HPA_CLUSTER_MIN: 8; readonly HPA_CLUSTER_MAX: 32;
+  readonly HPA_CLUSTER_DEFAULT: 16; readonly PATH_CACHE_BLOCK_POINTS: 32;
+  readonly PATH_CACHE_MAX_ENTRIES: number; readonly PATH_CACHE_MAX_POINTS: number;
   /** new ls.Flow(width, height, maxGoals = 1): ls_flow_create. */
   readonly Flow: new (width: number, height: number, maxGoals?: number) => Flow;
   createFlow(width: number, height: number, maxGoals?: number): Flow;

@@ -32,6 +32,7 @@ import {
 } from './lockstar-args.mjs';
 import { attachExtras } from './lockstar-extras.mjs';
 import { attachCrowd } from './lockstar-crowd.mjs';
+import { attachTables } from './lockstar-tables.mjs';
 
 /** A failing library call: status (negative), name ("LS_ERR_..."), message. */
 export class LockstarError extends Error {
@@ -66,10 +67,13 @@ const CONSTANTS = Object.freeze({
   HEURISTIC_MANHATTAN: 2,
   HEURISTIC_CHEBYSHEV: 3,
   HEURISTIC_ZERO: 4,
+  HEURISTIC_LANDMARKS: 7,
   TIE_HIGH_G: 0,
   TIE_LOW_G: 1,
   ALGO_ASTAR: 0,
   ALGO_JPS: 1,
+  ALGO_JPS_PLUS: 2,
+  ALGO_HPA: 3,
   SEARCH_FULL: 0,
   SEARCH_COMPACT: 1,
   VISIT_NONE: 0,
@@ -221,6 +225,9 @@ class Lockstar {
       int32, uint32, int64, hex64, flatPoints, checkKeys, OPTION_KEYS,
       check: (st, what) => this._check(st, what),
     });
+    attachTables(this, {
+      Grid, int32, uint32, hex64, checkKeys, check: (st, what) => this._check(st, what),
+    });
   }
 
   // --- objects that own wasm memory
@@ -260,6 +267,7 @@ class Lockstar {
       case 'batch': x.ls_batch_destroy(ptr); break;
       case 'crowd': x.ls_crowd_destroy(ptr); this._free(more); break; // its orderGroup ids
       case 'flow': x.ls_flow_destroy(ptr); this._free(more); break;   // its costs() buffer
+      case 'cache': x.ls_path_cache_destroy(ptr); break;
       default: this._free(more); this._free(ptr); break; // agent (its route), rng
     }
     this._liveCounts[kind]--;
@@ -482,10 +490,15 @@ class Lockstar {
    * for the grid's size, see _sizeSearch).
    */
   findPath(g, query, options) {
-    options = checkKeys(options, ['search'], 'findPath options');
+    return this._findPathWith(g, query, options, 'findPath',
+      (search, grid, q, buf, cap, res) => this._x.ls_find_path(search, grid, q, buf, cap, res));
+  }
+  // findPath through call (ls_find_path, or a path cache's find).
+  _findPathWith(g, query, options, what, call) {
+    options = checkKeys(options, ['search'], `${what} options`);
     checkGrid(this, g);
     if (options.search !== undefined && (!(options.search instanceof Search) || options.search._grid !== g)) {
-      throw new TypeError('findPath: options.search must be a Search created for this grid');
+      throw new TypeError(`${what}: options.search must be a Search created for this grid`);
     }
     const q = this._s + SCRATCH.query;
     const res = this._s + SCRATCH.result;
@@ -493,14 +506,14 @@ class Lockstar {
     if (st < 0) return this._errorResult(st);
     const search = options.search ? options.search._live() : this._sizeSearch(g.width, g.height);
     const cap = this._pointBuffer(4 * (g.width + g.height));
-    st = this._x.ls_find_path(search, g._ptr, q, cap, this._pointsCapacity, res);
+    st = call(search, g._ptr, q, cap, this._pointsCapacity, res);
     if (st < 0 && st !== -14) return this._errorResult(st);
     const r = this._readResult(res, new Int32Array(0));
     if (st === 0) {
       r.path = this._readPoints(cap, r.pathLength);
     } else if (r.status === 0) {
       const got = this._fetchPath((b, c, l) => this._x.ls_search_path(search, b, c, l), r.pathLength);
-      this._check(got.status, 'findPath: reading the path');
+      this._check(got.status, `${what}: reading the path`);
       r.path = got.path;
     }
     return r;

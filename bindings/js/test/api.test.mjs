@@ -15,7 +15,7 @@ test('every #define of the headers that the module names has the header value', 
   const ls = await loadLockstar();
   const defines = new Map();
   for (const h of ['lockstar.h', 'lockstar_world.h', 'lockstar_queue.h', 'lockstar_crowd.h', 'lockstar_flow.h',
-    'lockstar_selftest.h']) {
+    'lockstar_selftest.h', 'lockstar_jumps.h', 'lockstar_landmarks.h', 'lockstar_hpa.h', 'lockstar_cache.h']) {
     const text = readFileSync(join(srcDir, 'include', h), 'latin1');
     for (const m of text.matchAll(/^#define LS_([A-Z0-9_]+)\s+(.+?)\s*(\/\*.*)?$/gm)) {
       defines.set(m[1], m[2]);
@@ -348,10 +348,10 @@ test('every function the wasm exports is wrapped by the module', async () => {
     .map((e) => e.name).filter((n) => n.startsWith('ls_'));
   // lockstar.wasm and the self-test's lockstar-selftest.wasm, each with its headers.
   const names = [...await exported('lockstar.wasm'), ...await exported('lockstar-selftest.wasm')];
-  const code = ['lockstar.mjs', 'lockstar-extras.mjs', 'lockstar-crowd.mjs', 'lockstar-selftest.mjs']
+  const code = ['lockstar.mjs', 'lockstar-extras.mjs', 'lockstar-crowd.mjs', 'lockstar-selftest.mjs', 'lockstar-tables.mjs']
     .map((f) => readFileSync(join(jsDir, f), 'latin1')).join('\n');
   const headers = ['lockstar.h', 'lockstar_world.h', 'lockstar_queue.h', 'lockstar_crowd.h', 'lockstar_flow.h',
-    'lockstar_selftest.h']
+    'lockstar_selftest.h', 'lockstar_jumps.h', 'lockstar_landmarks.h', 'lockstar_hpa.h', 'lockstar_cache.h']
     .map((h) => readFileSync(join(srcDir, 'include', h), 'latin1')).join('\n');
   const declared = [...headers.matchAll(/^[a-z][a-z0-9_ ]*[ *](ls_[a-z][a-z0-9_]*)\(/gm)].map((m) => m[1]);
   assert.deepEqual([...new Set(names)].sort(), [...new Set(declared)].sort(), 'the wasm exports every public function');

@@ -39,7 +39,7 @@ const TYPES = { '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.html':
 test('lockstar.mjs in headless Chromium: a known path and the self-test digest', { skip }, async () => {
   const files = new Map([['/', { body: PAGE, type: 'text/html' }]]);
   files.set('/searched', { body: '', type: 'text/plain' });
-  for (const f of ['lockstar.mjs', 'lockstar-args.mjs', 'lockstar-extras.mjs', 'lockstar-crowd.mjs', 'movingai.mjs', 'lockstar.wasm', 'lockstar-selftest.mjs', 'lockstar-selftest.wasm']) {
+  for (const f of ['lockstar.mjs', 'lockstar-args.mjs', 'lockstar-extras.mjs', 'lockstar-crowd.mjs', 'lockstar-tables.mjs', 'movingai.mjs', 'lockstar.wasm', 'lockstar-selftest.mjs', 'lockstar-selftest.wasm']) {
     files.set(`/${f}`, { body: readFileSync(join(jsDir, f)), type: TYPES[extname(f)] });
   }
   const requested = [];

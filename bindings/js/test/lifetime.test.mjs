@@ -56,12 +56,16 @@ function makeEveryKind(ls) {
   assert.equal(f.begin(g, {}, [5, 5]), 0);
   assert.equal(f.step(0), 0);
   f.costs();
+  const pc = ls.createPathCache({ maxEntries: 8, maxPoints: 256 });
+  pc.find(g, { startX: 0, startY: 0, goalX: 63, goalY: 0 });
+  c.setPathCache(pc);
+  c.tick(g);
 }
 
 test('destroy() frees at once, is idempotent, and later calls throw TypeError', async () => {
   const { load } = await lockstarModule();
   const ls = await load();
-  assert.deepEqual(ls.liveObjects(), { grid: 0, search: 0, queue: 0, batch: 0, agent: 0, rng: 0, crowd: 0, flow: 0, total: 0 });
+  assert.deepEqual(ls.liveObjects(), { grid: 0, search: 0, queue: 0, batch: 0, agent: 0, rng: 0, crowd: 0, flow: 0, cache: 0, total: 0 });
   const g = ls.createGrid(16, 16);
   const s = ls.createSearch(g);
   const q = ls.createQueue(16, 16);
@@ -75,8 +79,10 @@ test('destroy() frees at once, is idempotent, and later calls throw TypeError', 
   f.begin(g, {}, [0, 0]);
   f.step(0);
   f.directions();
-  assert.deepEqual(ls.liveObjects(), { grid: 1, search: 1, queue: 1, batch: 1, agent: 1, rng: 1, crowd: 1, flow: 1, total: 8 });
-  for (const o of [s, q, b, a, r, c, f, g]) {
+  const pc = ls.createPathCache();
+  c.setPathCache(pc);
+  assert.deepEqual(ls.liveObjects(), { grid: 1, search: 1, queue: 1, batch: 1, agent: 1, rng: 1, crowd: 1, flow: 1, cache: 1, total: 9 });
+  for (const o of [s, q, b, a, r, c, pc, f, g]) {
     o.destroy();
     o.destroy();
   }
@@ -91,6 +97,7 @@ test('destroy() frees at once, is idempotent, and later calls throw TypeError', 
   assert.throws(() => c.count(), TypeError);
   assert.throws(() => c.tick(g), TypeError);
   assert.throws(() => f.digest(), TypeError);
+  assert.throws(() => pc.stats(), TypeError);
   // Destroyed, then collected: the registry does not free them again.
   await collect(ls, 0);
   assert.equal(ls.liveObjects().total, 0);
@@ -109,7 +116,7 @@ test('forgotten objects of every kind are freed after the engine collects them',
   const before = ls.liveObjects();
   assert.ok(before.total >= 2, `objects alive before the collection: ${JSON.stringify(before)}`);
   const after = await collect(ls, 1);
-  assert.deepEqual(after, { grid: 1, search: 0, queue: 0, batch: 0, agent: 0, rng: 0, crowd: 0, flow: 0, total: 1 },
+  assert.deepEqual(after, { grid: 1, search: 0, queue: 0, batch: 0, agent: 0, rng: 0, crowd: 0, flow: 0, cache: 0, total: 1 },
     'only the grid still referenced is left');
   assert.equal(ls.findPath(kept, { startX: 0, startY: 0, goalX: 7, goalY: 7 }).cost, 98);
   kept.destroy();
@@ -216,7 +223,7 @@ test('findPath shares one context per grid size: the same results as a context o
     if (round === 0) after = bytes();
   }
   assert.equal(bytes(), after, 'no more memory after the first round');
-  assert.deepEqual(ls.liveObjects(), { grid: 14, search: 0, queue: 0, batch: 0, agent: 0, rng: 0, crowd: 0, flow: 0, total: 14 });
+  assert.deepEqual(ls.liveObjects(), { grid: 14, search: 0, queue: 0, batch: 0, agent: 0, rng: 0, crowd: 0, flow: 0, cache: 0, total: 14 });
   assert.equal(ls._sizeSearches.size, 7, 'one context per size');
   for (const g of grids) g.destroy();
   assert.equal(ls._sizeSearches.size, 0, 'the last grid of a size takes its context along');

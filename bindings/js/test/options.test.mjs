@@ -123,8 +123,8 @@ test('options objects: a key not taken is refused, naming it', async () => {
 test('lockstar.d.ts: enumerated options are literal unions, QueueResult fields are not optional', () => {
   const text = dts();
   const unions = {
-    Connectivity: '4 | 8', CornerRule: '0 | 1 | 2', Heuristic: '0 | 1 | 2 | 3 | 4',
-    TieBreak: '0 | 1', Algorithm: '0 | 1', VisitState: '0 | 1 | 2', StepReason: '0 | 1 | 2 | 3 | 4',
+    Connectivity: '4 | 8', CornerRule: '0 | 1 | 2', Heuristic: '0 | 1 | 2 | 3 | 4 | 7',
+    TieBreak: '0 | 1', Algorithm: '0 | 1 | 2 | 3', VisitState: '0 | 1 | 2', StepReason: '0 | 1 | 2 | 3 | 4',
     AgentState: '0 | 1 | 2',
   };
   for (const [name, union] of Object.entries(unions)) {

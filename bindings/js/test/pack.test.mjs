@@ -51,7 +51,7 @@ test('npm pack gives a package that installs offline into an empty folder and im
     const tgz = join(tmp, packed[0].filename);
     const names = packed[0].files.map((f) => f.path).sort();
     for (const f of ['lockstar.mjs', 'lockstar.wasm', 'lockstar.d.ts', 'movingai.mjs', 'package.json',
-      'lockstar-selftest.mjs', 'lockstar-selftest.wasm', 'lockstar-crowd.mjs', 'lockstar-replay.mjs',
+      'lockstar-selftest.mjs', 'lockstar-selftest.wasm', 'lockstar-crowd.mjs', 'lockstar-tables.mjs', 'lockstar-replay.mjs',
       'lockstar-replay.d.ts', 'examples/replay.mjs']) {
       assert.ok(names.includes(f), `the package holds ${f}: ${names.join(', ')}`);
     }
