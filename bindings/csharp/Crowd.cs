@@ -330,6 +330,21 @@ namespace Lockstar
             if (st == Status.Ok) avoidance = on;
             return st;
         }
+
+        /// <summary>ls_crowd_set_path_cache: let the crowd's searches go through cache (PathCache.cs)
+        /// from the next tick on, or through none (null, the default). Every tick and digest is the
+        /// same with a cache or without; only Stats.Searches counts fewer. The crowd keeps a
+        /// reference to the cache until it is detached: set null before disposing it.</summary>
+        public void SetPathCache(PathCache cache)
+        {
+            Status st = cache == null ? Native.ls_crowd_set_path_cache(Handle, IntPtr.Zero)
+                                      : Native.ls_crowd_set_path_cache(Handle, cache.Handle);
+            Lib.Check(st, "ls_crowd_set_path_cache");
+            pathCache = cache;
+        }
+        /// <summary>The cache SetPathCache attached (kept alive with the crowd), or null.</summary>
+        public PathCache PathCache { get { return pathCache; } }
+        PathCache pathCache;
         bool avoidance;
 
         /// <summary>

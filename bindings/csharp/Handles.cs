@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Handles.cs - SafeHandle subclasses for the library's opaque objects
-// (grids, search contexts, batches, path queues, flows, crowds). The runtime frees a
+// (grids, search contexts, batches, path queues, flows, crowds,
+// path caches). The runtime frees a
 // handle exactly once, after the last native call using it has returned,
 // and even when the owner forgets Dispose (the finalizer runs it), so a
 // grid can never be freed while a search on another thread still reads it
@@ -72,6 +73,17 @@ namespace Lockstar
         protected override bool ReleaseHandle()
         {
             Native.ls_crowd_destroy(handle);
+            return true;
+        }
+    }
+
+    /// <summary>An ls_path_cache *; freed with ls_path_cache_destroy.</summary>
+    public sealed class PathCacheHandle : SafeHandleZeroOrMinusOneIsInvalid
+    {
+        public PathCacheHandle() : base(true) { }
+        protected override bool ReleaseHandle()
+        {
+            Native.ls_path_cache_destroy(handle);
             return true;
         }
     }

@@ -111,11 +111,11 @@ namespace Lockstar
     /// <summary>LS_CORNERS_*: diagonal moves past blocked cells.</summary>
     public enum Corners : int { None = 0, One = 1, All = 2 }
     /// <summary>LS_HEURISTIC_*.</summary>
-    public enum Heuristic : int { Auto = 0, Octile = 1, Manhattan = 2, Chebyshev = 3, Zero = 4 }
+    public enum Heuristic : int { Auto = 0, Octile = 1, Manhattan = 2, Chebyshev = 3, Zero = 4, Landmarks = 7 }
     /// <summary>LS_TIE_*: which of equal-f nodes is expanded first.</summary>
     public enum TieBreak : int { HighG = 0, LowG = 1 }
     /// <summary>LS_ALGO_*.</summary>
-    public enum Algorithm : int { AStar = 0, Jps = 1 }
+    public enum Algorithm : int { AStar = 0, Jps = 1, JpsPlus = 2, Hpa = 3 }
     /// <summary>LS_VISIT_*: a cell in the debug read-out.</summary>
     public enum Visit : byte { None = 0, Open = 1, Closed = 2 }
     /// <summary>LS_STEP_*: why a point of a checked path is illegal.</summary>
@@ -738,6 +738,48 @@ namespace Lockstar
         [DllImport(Library, CallingConvention = Cdecl, EntryPoint = "ls_flow_directions")]
         public static extern Status ls_flow_directions(FlowHandle flow, ref FlowDirection directions, UIntPtr count);
         [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_flow_digest(FlowHandle flow, out ulong digest);
+
+        // JPS+ jump tables, landmarks, HPA* hierarchy (lockstar_jumps.h, _landmarks.h, _hpa.h:
+        // Jumps.cs, Landmarks.cs, Hierarchy.cs).
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_grid_build_jumps(GridHandle grid);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_grid_drop_jumps(GridHandle grid);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_grid_jumps_bytes(GridHandle grid, out ulong bytes);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_grid_jump(GridHandle grid, int x, int y, int direction, out int run, out int jumpPoint);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_landmarks_config_init(ref LandmarksConfig cfg);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern uint ls_landmarks_bytes_per_cell(uint count);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_grid_build_landmarks(GridHandle grid, ref LandmarksConfig cfg);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_grid_drop_landmarks(GridHandle grid);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_grid_update_landmarks(GridHandle grid, uint budget, out uint done);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_grid_landmarks_info(GridHandle grid, ref LandmarksInfo info);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_grid_landmark_distance(GridHandle grid, uint index, int x, int y, out int cost);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_hpa_config_init(ref HpaConfig cfg);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_grid_build_hierarchy(GridHandle grid, ref HpaConfig cfg);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_grid_drop_hierarchy(GridHandle grid);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_grid_hierarchy_info(GridHandle grid, out HpaInfo info);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_grid_hierarchy_digest(GridHandle grid, out ulong digest);
+
+        // The exact path cache (lockstar_cache.h: PathCache.cs); find also with `ref` of the first point.
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_path_cache_config_init(ref PathCacheConfig config);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_path_cache_create(ref PathCacheConfig config, IntPtr allocator, out PathCacheHandle cache);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern void ls_path_cache_destroy(IntPtr cache);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_path_cache_find(PathCacheHandle cache, SearchHandle search, GridHandle grid, ref Query q,
+                                                       [In, Out] Point[] points, uint capacity, out Result result);
+        [DllImport(Library, CallingConvention = Cdecl, EntryPoint = "ls_path_cache_find")]
+        public static extern Status ls_path_cache_find(PathCacheHandle cache, SearchHandle search, GridHandle grid, ref Query q,
+                                                       ref Point points, uint capacity, out Result result);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_path_cache_stats_get(PathCacheHandle cache, out PathCacheStats stats);
+        [DllImport(Library, CallingConvention = Cdecl)] public static extern Status ls_path_cache_clear(PathCacheHandle cache);
+        [DllImport(Library, CallingConvention = Cdecl)]
+        public static extern Status ls_crowd_set_path_cache(CrowdHandle crowd, PathCacheHandle cache);
+        [DllImport(Library, CallingConvention = Cdecl, EntryPoint = "ls_crowd_set_path_cache")]
+        public static extern Status ls_crowd_set_path_cache(CrowdHandle crowd, IntPtr none);
 
         // Self-test (lockstar_selftest.h): a library of its own,
         // liblockstar-selftest, beside liblockstar (which it calls), so a

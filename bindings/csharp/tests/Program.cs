@@ -3,7 +3,7 @@
 // binding's test. First the binding itself (struct sizes against the
 // library's struct_size, every status value and name, SplitMix64 against
 // ls_rng, ls_selftest through P/Invoke, ApiCheck, the idiomatic layer's
-// LayerCheck), then every vector file that
+// LayerCheck, TablesCheck), then every vector file that
 // index.txt lists (or the files named), every vector and script block run
 // through the binding and compared field by field with the file.
 // Exit 0 when nothing differed, 1 on any difference, 2 on a bad file.
@@ -40,7 +40,12 @@ namespace Lockstar.Tests
                 new int[] { Marshal.SizeOf(typeof(Result)), 24 }, new int[] { Marshal.SizeOf(typeof(Point)), 8 },
                 new int[] { Marshal.SizeOf(typeof(PathCheck)), 16 }, new int[] { Marshal.SizeOf(typeof(Agent)), 48 },
                 new int[] { Marshal.SizeOf(typeof(World)), 12 }, new int[] { Marshal.SizeOf(typeof(SelftestReport)), 32 },
-                new int[] { Marshal.SizeOf(typeof(Rng)), 8 }
+                new int[] { Marshal.SizeOf(typeof(Rng)), 8 },
+                new int[] { Marshal.SizeOf(typeof(LandmarksConfig)), (int)LandmarksConfig.Defaults().StructSize },
+                new int[] { Marshal.SizeOf(typeof(HpaConfig)), (int)HpaConfig.Defaults().StructSize },
+                new int[] { Marshal.SizeOf(typeof(PathCacheConfig)), (int)PathCacheConfig.Defaults().StructSize },
+                new int[] { Marshal.SizeOf(typeof(LandmarksInfo)), 184 }, new int[] { Marshal.SizeOf(typeof(HpaInfo)), 32 },
+                new int[] { Marshal.SizeOf(typeof(PathCacheStats)), 56 }
             };
             foreach (int[] s in sizes)
                 Expect(rep, s[0] == s[1], "struct size", s[1].ToString(), s[0].ToString());
@@ -109,6 +114,7 @@ namespace Lockstar.Tests
                 ApiCheck.Run(rep);
                 LayerCheck.Run(rep);
                 CrowdCheck.Run(rep);
+                TablesCheck.Run(rep);
                 List<KeyValuePair<string, int>> files = VecFile.LoadIndex(Path.Combine(dir, "index.txt"));
                 if (args.Length > 1) {
                     List<KeyValuePair<string, int>> chosen = new List<KeyValuePair<string, int>>();

@@ -127,7 +127,9 @@ fi
 binding="$src/bindings/csharp/Native.cs $src/bindings/csharp/Handles.cs
     $src/bindings/csharp/Lockstar.cs $src/bindings/csharp/Queue.cs
     $src/bindings/csharp/World.cs $src/bindings/csharp/Flow.cs
-    $src/bindings/csharp/Crowd.cs"
+    $src/bindings/csharp/Crowd.cs $src/bindings/csharp/Jumps.cs
+    $src/bindings/csharp/Landmarks.cs $src/bindings/csharp/Hierarchy.cs
+    $src/bindings/csharp/PathCache.cs"
 # Mono looks for "lockstar" beside the program first (as csharp.am's link
 # beside the built programs).
 for lib in liblockstar.so liblockstar-selftest.so; do
