@@ -262,23 +262,29 @@ namespace Lockstar.Tests
             return p;
         }
 
-        // Crowd.SetPathCache: the same ticks and digests with the cache as without.
+        // Crowd.SetPathCache: the same ticks and digests with the cache as without, and
+        // a second run with it searches less (the same queries on the unedited grid).
         static void CrowdCache(Grid g, PathCache cache)
         {
-            ulong[] digests = new ulong[2];
-            for (int withCache = 0; withCache < 2; withCache++) {
+            ulong[] digests = new ulong[3], searches = new ulong[3];
+            for (int run = 0; run < 3; run++) {
                 using (Crowd c = new Crowd(new CrowdConfig(g.Width, g.Height))) {
-                    if (withCache == 1) c.SetPathCache(cache);
+                    if (run > 0) c.SetPathCache(cache);
                     for (int i = 0; i < 4; i++) {
                         c.Add(i, i, 0, Fix16.One / 4);
-                        c.Order(i, 19, 11);
+                        c.Order(i, 12, 5);
                     }
                     for (int t = 0; t < 30; t++) c.Tick(g);
-                    digests[withCache] = c.TickDigest;
-                    if (withCache == 1) c.SetPathCache(null);
+                    digests[run] = c.TickDigest;
+                    searches[run] = c.Stats.Searches;
+                    if (run > 0) c.SetPathCache(null);
+                    Same("crowd's cache detached", null, c.PathCache);
                 }
             }
             Same("crowd digest with a cache", digests[0], digests[1]);
+            Same("crowd digest with a filled cache", digests[0], digests[2]);
+            Same("crowd with a filled cache searches less", true, searches[2] < searches[0]);
+            Same("crowd's cache hits", true, cache.Stats.Hits > 0);
         }
     }
 }
