@@ -360,6 +360,10 @@ bad_script "bad option value" "${head}options --connect 6\nticks 5\n" 3 \
     "bad value '6' for --connect"
 bad_script "option without value" "${head}options --weight\nticks 5\n" 3 \
     "option --weight needs a value"
+bad_script "option jps+" "${head}options --algo jps+\nticks 5\n" 3 \
+    "--algo jps+, --algo hpa and --heuristic landmarks are not served by replays"
+bad_script "option landmarks" "${head}options --heuristic landmarks\nticks 5\n" 3 \
+    "--algo jps+, --algo hpa and --heuristic landmarks are not served by replays"
 bad_script "bad cell size" "${head}cell 0\nticks 5\n" 3 "bad cell size"
 bad_script "two budgets" "${head}budget 5\nbudget 6\nticks 5\n" 4 \
     "a second 'budget' line (the first is line 3)"
