@@ -225,21 +225,14 @@ static int sizes_fit(uint64_t clusters, uint64_t m, uint64_t field_bytes,
 
 static ls_status check_config(const ls_hpa_config *cfg)
 {
-    ls_query q;
     ls_status st;
     if (cfg->struct_size != sizeof *cfg)
         return LS_ERR_BAD_STRUCT_SIZE;
     if (cfg->cluster_size != 8u && cfg->cluster_size != 16u &&
         cfg->cluster_size != 32u)
         return LS_ERR_BAD_SIZE;
-    ls_query_init(&q);
-    q.connectivity = cfg->connectivity;
-    q.corner_rule = cfg->corner_rule;
-    q.straight_cost = cfg->straight_cost;
-    q.diagonal_cost = cfg->diagonal_cost;
-    st = ls__check_moves(&q);
-    if (st == LS_OK)
-        st = ls__check_step_costs(&q);
+    st = ls__check_move_set(cfg->connectivity, cfg->corner_rule,
+                            cfg->straight_cost, cfg->diagonal_cost);
     if (st == LS_OK && cfg->connectivity == LS_CONNECT_8 &&
         cfg->corner_rule != LS_CORNERS_NONE)
         st = LS_ERR_UNSUPPORTED;

@@ -35,22 +35,15 @@ uint32_t ls_landmarks_bytes_per_cell(uint32_t count)
 }
 
 /* The config's moves, checked by the rules of a query's
- * (ls__check_moves, ls__check_step_costs), and its count. */
+ * (ls__check_move_set), and its count. */
 static ls_status check_config(const ls_landmarks_config *cfg)
 {
-    ls_query q;
-    ls_status st;
     if (cfg->struct_size != sizeof *cfg)
         return LS_ERR_BAD_STRUCT_SIZE;
     if (cfg->count < 1 || cfg->count > LS_LANDMARKS_MAX)
         return LS_ERR_BAD_SIZE;
-    ls_query_init(&q);
-    q.connectivity = cfg->connectivity;
-    q.corner_rule = cfg->corner_rule;
-    q.straight_cost = cfg->straight_cost;
-    q.diagonal_cost = cfg->diagonal_cost;
-    st = ls__check_moves(&q);
-    return st != LS_OK ? st : ls__check_step_costs(&q);
+    return ls__check_move_set(cfg->connectivity, cfg->corner_rule,
+                              cfg->straight_cost, cfg->diagonal_cost);
 }
 
 static void release(const ls_allocator *a, struct ls_landmarks *lm)

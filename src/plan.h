@@ -41,6 +41,11 @@ static inline int ls__algo_jumps(int32_t algorithm)
 ls_status ls__check_moves(const ls_query *q);
 ls_status ls__check_step_costs(const ls_query *q);
 
+/* The same two checks for a move set a table is built for (landmarks, a
+ * hierarchy): the query ls_query_init gives, with these moves and costs. */
+ls_status ls__check_move_set(int32_t connectivity, int32_t corner_rule,
+                             uint32_t straight_cost, uint32_t diagonal_cost);
+
 /* The rules of moves alone, for what uses a query's moves but searches
  * nothing (ls_check_path, flow fields): struct size
  * (LS_ERR_BAD_STRUCT_SIZE), then ls__check_moves, then

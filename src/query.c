@@ -50,6 +50,20 @@ ls_status ls__check_step_costs(const ls_query *q)
     return LS_OK;
 }
 
+ls_status ls__check_move_set(int32_t connectivity, int32_t corner_rule,
+                             uint32_t straight_cost, uint32_t diagonal_cost)
+{
+    ls_query q;
+    ls_status st;
+    ls_query_init(&q);
+    q.connectivity = connectivity;
+    q.corner_rule = corner_rule;
+    q.straight_cost = straight_cost;
+    q.diagonal_cost = diagonal_cost;
+    st = ls__check_moves(&q);
+    return st != LS_OK ? st : ls__check_step_costs(&q);
+}
+
 ls_status ls__check_clearance(const ls_query *q, const ls_grid *grid,
                               int search)
 {
