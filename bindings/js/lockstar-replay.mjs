@@ -54,10 +54,10 @@ const OPTION_NAMES = ['--connect', '--corners', '--heuristic', '--tie', '--weigh
 const WORDS = {
   '--connect': [{ 4: 4, 8: 8 }, '4 or 8', 'connectivity'],
   '--corners': [{ none: 0, one: 1, all: 2 }, 'none, one or all', 'cornerRule'],
-  '--heuristic': [{ auto: 0, octile: 1, manhattan: 2, chebyshev: 3, zero: 4 },
-    'auto, octile, manhattan, chebyshev or zero', 'heuristic'],
+  '--heuristic': [{ auto: 0, octile: 1, manhattan: 2, chebyshev: 3, zero: 4, landmarks: 7 },
+    'auto, octile, manhattan, chebyshev, zero or landmarks', 'heuristic'],
   '--tie': [{ 'high-g': 0, 'low-g': 1 }, 'high-g or low-g', 'tieBreak'],
-  '--algo': [{ astar: 0, jps: 1 }, 'astar or jps', 'algorithm'],
+  '--algo': [{ astar: 0, jps: 1, 'jps+': 2, hpa: 3 }, 'astar, jps, jps+ or hpa', 'algorithm'],
 };
 
 function badValue(option, value, expected) {
@@ -221,6 +221,11 @@ class Reader {
     const { straightCost: s, diagonalCost: d } = this.s.options;
     if (d < s || d > 2 * s) {
       this.fail(`step costs must satisfy straight <= diagonal <= 2 * straight (got --straight ${s} --diagonal ${d})`);
+    }
+    // A crowd's grid holds no jump, hierarchy or landmark tables (replay_read.c).
+    const { algorithm: a, heuristic: h } = this.s.options;
+    if (a === 2 || a === 3 || h === 7) {
+      this.fail('--algo jps+, --algo hpa and --heuristic landmarks are not served by replays (a crowd\'s grid holds no tables)');
     }
   }
 

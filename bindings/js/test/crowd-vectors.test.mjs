@@ -251,6 +251,12 @@ test('bad scripts are refused with the C program\'s message', async () => {
       'lockstar-replay 3\nmap m.map\nticks 5\nat 6 avoidance on\n',
       'lockstar-replay 3\nmap m.map\nticks 5\nat 1 teleport 0,0\n',
       'lockstar-replay 3\nmap m.map\ncell 0.25\nagent 1 0,0 1 radius 4\nticks 5\n',
+      // issue 23: the tables' options are named but not served by replays
+      'lockstar-replay 2\nmap m.map\noptions --algo jps+\nticks 5\n',
+      'lockstar-replay 2\nmap m.map\noptions --algo=hpa\nticks 5\n',
+      'lockstar-replay 3\nmap m.map\noptions --heuristic landmarks\nticks 5\n',
+      'lockstar-replay 2\nmap m.map\noptions --algo jps++\nticks 5\n',
+      'lockstar-replay 2\nmap m.map\noptions --heuristic lm\nticks 5\n',
     ];
     for (const [i, text] of cases.entries()) {
       const file = join(dir, `bad${i}.replay`);
