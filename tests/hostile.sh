@@ -246,14 +246,14 @@ EOF2
 # IT EXPECTS (the message's tail).
 QUERY="--connect|expected 4 or 8
 --corners|expected none, one or all
---heuristic|expected auto, octile, manhattan, chebyshev or zero
+--heuristic|expected auto, octile, manhattan, chebyshev, zero or landmarks
 --weight|expected a decimal from 1.0 to 64.0 (such as 1.5)
 --tie|expected high-g or low-g
 --straight|expected a whole number from 1 to 65535
 --diagonal|expected a whole number from 1 to 131070
 --max-expansions|expected a whole number from 0 to 4294967295
 --budget|expected a whole number from 0 to 4294967295
---algo|expected astar or jps
+--algo|expected astar, jps, jps+ or hpa
 --swamp-cost|expected a whole number from 1 to 255
 --context|expected full or compact
 --grid|expected full or compact"
