@@ -230,6 +230,9 @@ static void test_every_thread_count_matches_find_path(void)
     static const uint32_t terrain[] = { 0, 30, 0, 0 };
     ls_batch *batches[THREAD_COUNTS];
     uint32_t g, t, round, found = 0, refused = 0, short_buffers = 0;
+    /* Every query is drawn (the same grids on every target); fewer run
+     * under an emulator (tu_trials). */
+    const uint32_t n = tu_trials(QUERIES);
     ls_rng rng;
 
     CU_ASSERT_FATAL(alloc_points());
@@ -245,16 +248,15 @@ static void test_every_thread_count_matches_find_path(void)
         for (i = 0; i < QUERIES; i++)
             random_query(&rng, grid, &queries[i]);
         /* Full paths, then buffers of 8 points (long paths: too small). */
-        expect_find_path(grid, LS_SEARCH_FULL, QUERIES, CAP, &want);
+        expect_find_path(grid, LS_SEARCH_FULL, n, CAP, &want);
         for (round = 0; round < 2; round++)
             for (t = 0; t < THREAD_COUNTS; t++)
-                run_and_compare(batches[t], grid, QUERIES, CAP, &found,
-                                &refused);
-        expect_find_path(grid, LS_SEARCH_FULL, QUERIES, 8, &want);
-        for (i = 0; i < QUERIES; i++)
+                run_and_compare(batches[t], grid, n, CAP, &found, &refused);
+        expect_find_path(grid, LS_SEARCH_FULL, n, 8, &want);
+        for (i = 0; i < n; i++)
             short_buffers += want.status[i] == LS_ERR_BUFFER_TOO_SMALL;
         for (t = 0; t < THREAD_COUNTS; t++)
-            run_and_compare(batches[t], grid, QUERIES, 8, &found, &refused);
+            run_and_compare(batches[t], grid, n, 8, &found, &refused);
         /* Fewer queries than threads, and a count not a multiple. */
         expect_find_path(grid, LS_SEARCH_FULL, 5, CAP, &want);
         for (t = 0; t < THREAD_COUNTS; t++)
@@ -265,9 +267,9 @@ static void test_every_thread_count_matches_find_path(void)
         ls_batch_destroy(batches[t]);
     free_points();
     /* The mix held what it promised: paths, refusals, short buffers. */
-    CU_ASSERT(found >= 1000);
-    CU_ASSERT(refused >= 100);
-    CU_ASSERT(short_buffers >= 50);
+    CU_ASSERT(found >= tu_trials(1000));
+    CU_ASSERT(refused >= tu_trials(100));
+    CU_ASSERT(short_buffers >= tu_trials(50));
 }
 
 /* Short slots under ls_batch_run_keep: every query once, kept paths
@@ -278,6 +280,7 @@ static void test_keep_runs_each_query_once(void)
     static const uint32_t kinds[] = { LS_SEARCH_FULL, LS_SEARCH_COMPACT };
     expected *full = malloc(sizeof *full);
     uint32_t k, t, i, g, kept = 0, runs = 0, length;
+    const uint32_t n = tu_trials(QUERIES); /* as in the test above */
     ls_rng rng;
 
     CU_ASSERT_PTR_NOT_NULL_FATAL(full);
@@ -291,33 +294,33 @@ static void test_keep_runs_each_query_once(void)
         for (i = 0; i < QUERIES; i++)
             random_query(&rng, grid, &queries[i]);
         for (k = 0; k < 2; k++) {
-            expect_find_path(grid, kinds[k], QUERIES, CAP, full);
-            expect_find_path(grid, kinds[k], QUERIES, 8, &want);
+            expect_find_path(grid, kinds[k], n, CAP, full);
+            expect_find_path(grid, kinds[k], n, 8, &want);
             for (t = 0; t < THREAD_COUNTS; t++) {
                 ls_batch *b = NULL;
                 CU_ASSERT_EQUAL_FATAL(ls_batch_create(W, H, kinds[k],
                                                       thread_counts[t], NULL,
                                                       &b), LS_OK);
-                runs += keep_and_compare(b, grid, QUERIES, 8, full, &kept);
+                runs += keep_and_compare(b, grid, n, 8, full, &kept);
                 /* Room for every path: one run does it all. */
                 memcpy(want.status, full->status, sizeof want.status);
                 memcpy(want.result, full->result, sizeof want.result);
                 {
                     ls_point *swap = want.points;
                     want.points = full->points;
-                    CU_ASSERT_EQUAL(keep_and_compare(b, grid, QUERIES, CAP,
-                                                     full, &kept), 1);
+                    CU_ASSERT_EQUAL(keep_and_compare(b, grid, n, CAP, full,
+                                                     &kept), 1);
                     want.points = swap;
                 }
-                expect_find_path(grid, kinds[k], QUERIES, 8, &want);
+                expect_find_path(grid, kinds[k], n, 8, &want);
                 ls_batch_destroy(b);
             }
         }
         ls_grid_destroy(grid);
     }
     /* Long paths were kept, and each stopped a one-thread run. */
-    CU_ASSERT(kept >= 500);
-    CU_ASSERT(runs >= 100);
+    CU_ASSERT(kept >= tu_trials(500));
+    CU_ASSERT(runs >= tu_trials(100));
 
     /* The next run of either kind forgets kept paths. */
     {

@@ -166,7 +166,8 @@ static void test_incremental_equals_brute_force(void)
         for (round = 0; round < 3; round++) {
             ls_grid *g = tu_random_grid(&rng, w, h, round == 0 ? 0 : 3 * round,
                                         10, 9);
-            uint32_t e, edits = 600;
+            /* Fewer edits under an emulator (tu_trials). */
+            uint32_t e, edits = tu_trials(600);
             CU_ASSERT_PTR_NOT_NULL_FATAL(g);
             if (!cl_matches_oracle(g, "load", s))
                 CU_FAIL("loaded grid");
@@ -182,7 +183,7 @@ static void test_incremental_equals_brute_force(void)
             ls_grid_destroy(g);
         }
     }
-    CU_ASSERT(total >= 16000);
+    CU_ASSERT(total >= tu_trials(16000));
 }
 
 /* Copy q with clearance k onto a fresh grid whose cells of clearance
@@ -235,7 +236,7 @@ static void test_sized_queries_against_oracle(void)
     CU_ASSERT_FATAL(ls_search_create(40, 40, NULL, &s) == LS_OK);
     CU_ASSERT_FATAL(ls_search_create_with(40, 40, LS_SEARCH_COMPACT, NULL,
                                           &sc) == LS_OK);
-    for (i = 0; i < 300; i++) {
+    for (i = 0; i < tu_trials(300); i++) { /* random maps */
         const int32_t w = 40, h = 40;
         const uint32_t open = ls_rng_below(&rng, 4);
         ls_grid *g = tu_random_grid(&rng, w, h, open == 0 ? 2 : 4 + 6 * open,
@@ -314,9 +315,9 @@ static void test_sized_queries_against_oracle(void)
     }
     ls_search_destroy(s);
     ls_search_destroy(sc);
-    CU_ASSERT(compared >= 1000);
-    CU_ASSERT(found >= 300);
-    CU_ASSERT(refused >= 100);
+    CU_ASSERT(compared >= tu_trials(1000));
+    CU_ASSERT(found >= tu_trials(300));
+    CU_ASSERT(refused >= tu_trials(100));
 }
 
 /* A wall across a 60 x 60 map at y = 30 with a gap `gap` cells wide. */

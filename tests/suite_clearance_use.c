@@ -57,7 +57,7 @@ static void test_check_route_smooth(void)
     ls_rng rng;
     ls_rng_seed(&rng, 22101);
     CU_ASSERT_FATAL(ls_search_create(CU_W, CU_H, NULL, &s) == LS_OK);
-    for (i = 0; i < 200; i++) {
+    for (i = 0; i < tu_trials(200); i++) { /* random maps */
         ls_grid *g = cu_map(&rng);
         int32_t w, h;
         uint8_t *cells = tu_cells(g, &w, &h);
@@ -167,10 +167,10 @@ static void test_check_route_smooth(void)
         ls_grid_destroy(g);
     }
     ls_search_destroy(s);
-    CU_ASSERT(checked >= 600);
-    CU_ASSERT(illegal >= 50);
-    CU_ASSERT(smoothed >= 600);
-    CU_ASSERT(routes >= 10);
+    CU_ASSERT(checked >= tu_trials(600));
+    CU_ASSERT(illegal >= tu_trials(50));
+    CU_ASSERT(smoothed >= tu_trials(600));
+    CU_ASSERT(routes >= tu_trials(10));
 }
 
 static void test_refusals(void)
@@ -260,7 +260,7 @@ static void test_flows(void)
     ls_rng_seed(&rng, 22102);
     CU_ASSERT_FATAL(ls_flow_create(CU_W, CU_H, 4, NULL, &f) == LS_OK);
     CU_ASSERT_FATAL(ls_flow_create(CU_W, CU_H, 4, NULL, &fresh) == LS_OK);
-    for (i = 0; i < 250; i++) {
+    for (i = 0; i < tu_trials(250); i++) { /* random maps */
         ls_grid *g = cu_map(&rng);
         ls_query q;
         ls_point goals[4];
@@ -342,8 +342,8 @@ static void test_flows(void)
     }
     ls_flow_destroy(f);
     ls_flow_destroy(fresh);
-    CU_ASSERT(fields >= 150);
-    CU_ASSERT(refreshes >= 900);
+    CU_ASSERT(fields >= tu_trials(150));
+    CU_ASSERT(refreshes >= tu_trials(900));
     (void)moved;
 }
 

@@ -560,7 +560,7 @@ static void test_check_route_random(void)
 
     CU_ASSERT_FATAL(ls_search_create(W, H, NULL, &s) == LS_OK);
     ls_rng_seed(&rng, 2026);
-    for (round = 0; round < 3000; round++) {
+    for (round = 0; round < tu_trials(3000); round++) { /* random maps */
         ls_grid *g = tu_random_grid(&rng, W, H, 15, round % 2 ? 30 : 0, 6);
         ls_query q;
         ls_result res;
@@ -606,10 +606,10 @@ static void test_check_route_random(void)
     if (getenv("CROWD_DEBUG"))
         printf("\n  held %u illegal %u dearer %u shortcut %u\n", held,
                illegal, dearer, shortcut);
-    CU_ASSERT(held > 300);
-    CU_ASSERT(illegal > 100);
-    CU_ASSERT(dearer > 100);
-    CU_ASSERT(shortcut > 20);
+    CU_ASSERT(held > tu_trials(300));
+    CU_ASSERT(illegal > tu_trials(100));
+    CU_ASSERT(dearer > tu_trials(100));
+    CU_ASSERT(shortcut > tu_trials(20));
     ls_search_destroy(s);
 }
 

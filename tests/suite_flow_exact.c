@@ -182,7 +182,8 @@ static void test_costs_and_directions_match_ls_find_path(void)
     ls_search *s = NULL;
     CU_ASSERT_FATAL(ls_search_create(MAXW, MAXH, NULL, &s) == LS_OK);
     ls_rng_seed(&rng, 2101);
-    for (trial = 0; trial < 300; trial++) {
+    /* Random grids: fewer under an emulator (tu_trials). */
+    for (trial = 0; trial < (int)tu_trials(300); trial++) {
         int32_t w, h, x, y, k;
         ls_grid *g = random_grid(&rng, &w, &h);
         ls_search *ss = NULL;
@@ -225,7 +226,7 @@ static void test_costs_and_directions_match_ls_find_path(void)
         ls_grid_destroy(g);
     }
     ls_search_destroy(s);
-    CU_ASSERT(checked > 5000);
+    CU_ASSERT(checked > (int)tu_trials(5000));
     CU_ASSERT_EQUAL(bad, 0);
 }
 
@@ -235,7 +236,7 @@ static void test_slicing_does_not_change_the_field(void)
     ls_rng rng;
     int trial;
     ls_rng_seed(&rng, 2102);
-    for (trial = 0; trial < 200; trial++) {
+    for (trial = 0; trial < (int)tu_trials(200); trial++) { /* as above */
         int32_t w, h;
         ls_grid *g = random_grid(&rng, &w, &h);
         ls_flow *a = NULL, *b = NULL;
@@ -297,7 +298,7 @@ static void test_refreshed_field_equals_a_fresh_one(void)
     ls_rng rng;
     int trial, sequences = 0, updates = 0, incremental = 0, bad = 0;
     ls_rng_seed(&rng, 2103);
-    for (trial = 0; trial < 600; trial++) {
+    for (trial = 0; trial < (int)tu_trials(600); trial++) { /* as above */
         int32_t w, h, e;
         ls_grid *g = random_grid(&rng, &w, &h);
         ls_flow *inc = NULL, *sliced = NULL, *fresh = NULL;
@@ -381,8 +382,8 @@ static void test_refreshed_field_equals_a_fresh_one(void)
         ls_flow_destroy(fresh);
         ls_grid_destroy(g);
     }
-    CU_ASSERT(sequences >= 12000);
-    CU_ASSERT(updates > 6000);
+    CU_ASSERT(sequences >= (int)tu_trials(12000));
+    CU_ASSERT(updates > (int)tu_trials(6000));
     /* most updates are incremental, not fresh fields */
     CU_ASSERT(incremental * 10 > updates * 6);
     printf("\n    flow: %d edit sequences, %d updates, %d incremental ", sequences,

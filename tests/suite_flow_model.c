@@ -149,7 +149,7 @@ static void test_model(void)
 
     memset(&fm_count, 0, sizeof fm_count);
     ls_rng_seed(&rng, 0x666c6f77u);
-    for (k = 0; k < FM_CASES; k++) {
+    for (k = 0; k < tu_trials(FM_CASES); k++) { /* fewer when emulated */
         /* One case in 16 a long strip of cost 255 at step costs of 65535
          * and more: fields past LS_COST_MAX (129 dear straight steps). */
         int dear = ls_rng_below(&rng, 16) == 0;

@@ -153,7 +153,8 @@ static void test_tables_under_edits(void)
     size_t i;
     for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         const int32_t w = sizes[i][0], h = sizes[i][1];
-        const int edits = w * h > 4000 ? 300 : 2000;
+        /* Fewer edits under an emulator (tu_trials). */
+        const int edits = (int)tu_trials(w * h > 4000 ? 300 : 2000);
         uint8_t *scratch = malloc((size_t)w * (size_t)h);
         ls_rng rng;
         ls_grid *g;
@@ -237,7 +238,7 @@ static void test_same_as_jps_random(void)
         CU_ASSERT_FATAL(g && scratch &&
                         ls_search_create(w, h, NULL, &s) == LS_OK);
         CU_ASSERT_FATAL(ls_grid_build_jumps(g) == LS_OK);
-        for (i = 0; i < 600 && ok; i++) {
+        for (i = 0; i < (int)tu_trials(600) && ok; i++) { /* see tu_trials */
             ls_query q;
             uint32_t budget = ls_rng_below(&rng, 4) == 0
                                   ? 1 + ls_rng_below(&rng, 5) : 0;
@@ -255,7 +256,7 @@ static void test_same_as_jps_random(void)
             compared++;
         }
         CU_ASSERT(ok);
-        CU_ASSERT(compared > 300);
+        CU_ASSERT(compared > (int)tu_trials(300));
         ls_search_destroy(s);
         ls_grid_destroy(g);
         free(scratch);

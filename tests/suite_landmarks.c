@@ -101,7 +101,8 @@ static void test_optimal_random(void)
     ls_rng rng;
     uint32_t round, bad = 0, runs = 0;
     ls_rng_seed(&rng, 2301);
-    for (round = 0; round < 300; round++) {
+    /* Random grids: fewer under an emulator (tu_trials). */
+    for (round = 0; round < tu_trials(300); round++) {
         ls_landmarks_config cfg;
         ls_search *s = NULL;
         int32_t w, h;
@@ -122,7 +123,7 @@ static void test_optimal_random(void)
         ls_grid_destroy(g);
     }
     CU_ASSERT(bad == 0);
-    CU_ASSERT(runs > 3000);
+    CU_ASSERT(runs > tu_trials(3000));
 }
 
 /* The tables hold the oracle's field towards each landmark, and the
@@ -132,7 +133,8 @@ static void test_tables_and_placement(void)
     ls_rng rng;
     uint32_t round, wrong = 0, placed_any = 0;
     ls_rng_seed(&rng, 2302);
-    for (round = 0; round < 120; round++) {
+    /* Random grids: fewer under an emulator (tu_trials). */
+    for (round = 0; round < tu_trials(120); round++) {
         ls_landmarks_config cfg;
         ls_landmarks_info info;
         int32_t w, h, x, y;
@@ -189,7 +191,7 @@ static void test_tables_and_placement(void)
         ls_grid_destroy(g);
     }
     CU_ASSERT(wrong == 0);
-    CU_ASSERT(placed_any > 100);
+    CU_ASSERT(placed_any > tu_trials(100));
 }
 
 /* A two-room map: the first landmark is the far corner of the larger
@@ -306,7 +308,8 @@ static void test_edits(void)
     uint32_t round, bad = 0, fresh_checks = 0, stale_checks = 0;
     uint32_t raised_usable = 0, budget_over = 0;
     ls_rng_seed(&rng, 2303);
-    for (round = 0; round < 150; round++) {
+    /* Random grids: fewer under an emulator (tu_trials). */
+    for (round = 0; round < tu_trials(150); round++) {
         ls_landmarks_config cfg;
         ls_search *s = NULL;
         int32_t w, h;
@@ -377,9 +380,9 @@ static void test_edits(void)
     }
     CU_ASSERT(bad == 0);
     CU_ASSERT(budget_over == 0);
-    CU_ASSERT(fresh_checks > 200);
-    CU_ASSERT(stale_checks > 200);
-    CU_ASSERT(raised_usable > 100);
+    CU_ASSERT(fresh_checks > tu_trials(200));
+    CU_ASSERT(stale_checks > tu_trials(200));
+    CU_ASSERT(raised_usable > tu_trials(100));
 }
 
 /* An update's tables do not depend on how its budgets cut it. */
@@ -389,7 +392,8 @@ static void test_budgets(void)
     ls_rng rng;
     uint32_t round, bad = 0;
     ls_rng_seed(&rng, 2304);
-    for (round = 0; round < 40; round++) {
+    /* Random grids: fewer under an emulator (tu_trials). */
+    for (round = 0; round < tu_trials(40); round++) {
         ls_landmarks_config cfg;
         int32_t w, h;
         ls_grid *g = random_grid(&rng, &w, &h);
@@ -567,7 +571,8 @@ static void test_contexts(void)
     ls_rng rng;
     uint32_t round, bad = 0, runs = 0;
     ls_rng_seed(&rng, 2306);
-    for (round = 0; round < 60; round++) {
+    /* Random grids: fewer under an emulator (tu_trials). */
+    for (round = 0; round < tu_trials(60); round++) {
         ls_landmarks_config cfg;
         ls_search *full = NULL, *compact = NULL;
         int32_t w, h;
@@ -597,7 +602,7 @@ static void test_contexts(void)
         ls_grid_destroy(g);
     }
     CU_ASSERT(bad == 0);
-    CU_ASSERT(runs > 400);
+    CU_ASSERT(runs > tu_trials(400));
 }
 
 int suite_landmarks_register(void)

@@ -81,7 +81,8 @@ static void test_cells_match_brute_force_on_random_segments(void)
     ls_rng rng;
     int i, bad = 0;
     ls_rng_seed(&rng, 77);
-    for (i = 0; i < 6000; i++) {
+    /* Random segments: fewer under an emulator (tu_trials). */
+    for (i = 0; i < (int)tu_trials(6000); i++) {
         /* Mostly short segments, some up to 60 cells. */
         const uint32_t span = i % 4 == 0 ? 60 : 12;
         const int32_t ax = (int32_t)ls_rng_below(&rng, span);
@@ -216,7 +217,8 @@ static void test_sight_and_cost_match_brute_force_on_random_grids(void)
     ls_rng rng;
     int round, bad = 0;
     ls_rng_seed(&rng, 4242);
-    for (round = 0; round < 60 && bad <= 5; round++) {
+    /* Random grids: fewer under an emulator (tu_trials). */
+    for (round = 0; round < (int)tu_trials(60) && bad <= 5; round++) {
         const int32_t w = 2 + (int32_t)ls_rng_below(&rng, 30);
         const int32_t h = 2 + (int32_t)ls_rng_below(&rng, 30);
         ls_grid *g = tu_random_grid(&rng, w, h, 5 + ls_rng_below(&rng, 30),

@@ -101,6 +101,7 @@ static void smooth_random_paths(uint64_t seed, int rounds, int connect,
     ls_rng rng;
     int round, bad = 0;
     ls_rng_seed(&rng, seed);
+    rounds = (int)tu_trials((uint32_t)rounds); /* fewer when emulated */
     for (round = 0; round < rounds && bad == 0; round++) {
         const int32_t w = 8 + (int32_t)ls_rng_below(&rng, 24);
         const int32_t h = 8 + (int32_t)ls_rng_below(&rng, 24);
@@ -137,7 +138,7 @@ static void test_found_paths_8_connected(void)
 {
     int n = 0;
     smooth_random_paths(11, 120, LS_CONNECT_8, LS_CORNERS_NONE, &n);
-    CU_ASSERT(n > 1000);
+    CU_ASSERT(n > (int)tu_trials(1000));
 }
 
 static void test_found_paths_corner_cutting_and_4_connected(void)
@@ -146,7 +147,7 @@ static void test_found_paths_corner_cutting_and_4_connected(void)
     smooth_random_paths(12, 40, LS_CONNECT_8, LS_CORNERS_ONE, &n);
     smooth_random_paths(13, 40, LS_CONNECT_8, LS_CORNERS_ALL, &n);
     smooth_random_paths(14, 40, LS_CONNECT_4, LS_CORNERS_NONE, &n);
-    CU_ASSERT(n > 1000);
+    CU_ASSERT(n > (int)tu_trials(1000));
 }
 
 /* Any cells, not only legal paths: jumps, repeats, blocked cells. */

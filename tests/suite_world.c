@@ -64,7 +64,8 @@ static void test_floor_matches_its_definition(void)
     ls_rng rng;
     int i, bad = 0;
     ls_rng_seed(&rng, 99);
-    for (i = 0; i < 200000 && bad < 5; i++) {
+    /* Random cases: fewer under an emulator (tu_trials). */
+    for (i = 0; i < (int)tu_trials(200000) && bad < 5; i++) {
         const uint32_t kind = ls_rng_below(&rng, 4);
         fix16_t size = kind == 0 ? 1 + (fix16_t)ls_rng_below(&rng, 7)
                      : kind == 1 ? 1 + (fix16_t)ls_rng_below(&rng, 1u << 20)
@@ -158,7 +159,8 @@ static void test_centres(void)
     CU_ASSERT(x == -4 && y == 5);
     /* every centre's cell is its cell; centres differ by whole cells */
     ls_rng_seed(&rng, 5);
-    for (i = 0; i < 20000; i++) {
+    /* Random cases: fewer under an emulator (tu_trials). */
+    for (i = 0; i < (int)tu_trials(20000); i++) {
         const ls_world w = frame((fix16_t)ls_rng_below(&rng, 1u << 24) - (1 << 23),
                                  (fix16_t)ls_rng_below(&rng, 1u << 24) - (1 << 23),
                                  1 + (fix16_t)ls_rng_below(&rng, i % 2 ? 9 : 1u << 18));
@@ -314,7 +316,8 @@ static void test_isqrt(void)
     CU_ASSERT_EQUAL(ls__isqrt_ceil(5), 3u);
     CU_ASSERT_EQUAL(ls__isqrt_ceil(UINT64_MAX), (uint64_t)1 << 32);
     ls_rng_seed(&rng, 31);
-    for (i = 0; i < 200000; i++) {
+    /* Random cases: fewer under an emulator (tu_trials). */
+    for (i = 0; i < tu_trials(200000); i++) {
         const uint64_t k = ls_rng_next(&rng) >> (32 + ls_rng_below(&rng, 32));
         const uint64_t n = ls_rng_next(&rng) >> ls_rng_below(&rng, 64);
         bad += !is_floor_root(n, ls__isqrt_floor(n));
@@ -378,7 +381,8 @@ static void test_lengths(void)
     CU_ASSERT_EQUAL(ls_world_segment_length(&one, INT32_MIN, 0, INT32_MAX, 0,
                                             &len), LS_ERR_WORLD_RANGE);
     ls_rng_seed(&rng, 8);
-    for (i = 0; i < 100000; i++) {
+    /* Random cases: fewer under an emulator (tu_trials). */
+    for (i = 0; i < (int)tu_trials(100000); i++) {
         const fix16_t ax = (fix16_t)(ls_rng_next(&rng) >> (35 + ls_rng_below(&rng, 20)));
         const fix16_t ay = -(fix16_t)(ls_rng_next(&rng) >> (35 + ls_rng_below(&rng, 20)));
         const fix16_t bx = (fix16_t)(ls_rng_next(&rng) >> (35 + ls_rng_below(&rng, 20)));
@@ -419,7 +423,8 @@ static void test_lengths_are_subadditive(void)
     ls_rng rng;
     int i, bad = 0;
     ls_rng_seed(&rng, 1010);
-    for (i = 0; i < 100000; i++) {
+    /* Random cases: fewer under an emulator (tu_trials). */
+    for (i = 0; i < (int)tu_trials(100000); i++) {
         const ls_world w = frame(0, 0, 1 + (fix16_t)ls_rng_below(&rng, i % 3 ? 70000 : 7));
         ls_point p[3];
         fix16_t ac, ab, bc, chain;

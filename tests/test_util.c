@@ -335,3 +335,65 @@ ls_grid *tu_replay_grid(void)
             ls_grid_set(g, 6, y, LS_CELL_BLOCKED);
     return g;
 }
+
+/* ------------------------------------------------ randomised trials */
+
+/* "LOCKSTAR_TEST_TRIALS_PERCENT=25" or "TEST_EMULATOR=qemu-arm", for the
+ * banner; the value is cut at a length no one needs. */
+static char trials_why[96];
+static uint32_t trials_percent; /* 0 until read */
+
+/* A whole decimal number 1..100, else 0. */
+static uint32_t parse_percent(const char *text)
+{
+    uint32_t v = 0;
+    const char *p = text;
+    if (*p == '\0')
+        return 0;
+    for (; *p; p++) {
+        if (*p < '0' || *p > '9')
+            return 0;
+        v = v * 10 + (uint32_t)(*p - '0');
+        if (v > 100)
+            return 0;
+    }
+    return v;
+}
+
+uint32_t tu_trials_percent(const char **why)
+{
+    if (trials_percent == 0) {
+        const char *over = getenv("LOCKSTAR_TEST_TRIALS_PERCENT");
+        const char *emu = getenv("TEST_EMULATOR");
+        trials_percent = 100;
+        if (over && *over) {
+            trials_percent = parse_percent(over);
+            if (trials_percent == 0) {
+                fprintf(stderr,
+                        "unit: LOCKSTAR_TEST_TRIALS_PERCENT='%s' is not a "
+                        "whole number from 1 to 100; running every trial "
+                        "(100 %%)\n",
+                        over);
+                trials_percent = 100;
+            }
+            snprintf(trials_why, sizeof trials_why,
+                     "LOCKSTAR_TEST_TRIALS_PERCENT=%s", over);
+        } else if (emu && *emu) {
+            trials_percent = 25;
+            snprintf(trials_why, sizeof trials_why, "TEST_EMULATOR=%s", emu);
+        }
+    }
+    if (why)
+        *why = trials_why[0] ? trials_why : NULL;
+    return trials_percent;
+}
+
+uint32_t tu_trials(uint32_t native_count)
+{
+    const uint32_t percent = tu_trials_percent(NULL);
+    uint64_t n;
+    if (percent >= 100 || native_count == 0)
+        return native_count;
+    n = (uint64_t)native_count * percent / 100;
+    return n < 1 ? 1 : (uint32_t)n;
+}

@@ -88,4 +88,22 @@ ls_status tu_run(ls_search *search, const ls_grid *grid, const ls_query *q,
 int tu_outcome_equal(const tu_outcome *a, const tu_outcome *b, char *why,
                      size_t why_size);
 
+/* ------------------------------------------------ randomised trials */
+
+/* How many of native_count randomised trials to run: all natively; a
+ * quarter (at least 1) when TEST_EMULATOR is set and non-empty, because
+ * under qemu-user, wine or node the full counts make tests/unit the
+ * slowest step of CI. LOCKSTAR_TEST_TRIALS_PERCENT (1..100) overrides
+ * both, so an emulator's counts can be reproduced natively; an invalid
+ * value is reported on stderr and counts as 100. The seeds do not change:
+ * where the scaled loop is the last use of its seed (most are), a scaled
+ * run checks a prefix of the native run's trials. Only for loops of
+ * random trials: never for golden or recorded data (vectors, self-test
+ * digests), which every target checks in full. */
+uint32_t tu_trials(uint32_t native_count);
+
+/* The percent tu_trials scales by; *why (if why) names the variable that
+ * set it (NULL when 100 by default). The environment is read once. */
+uint32_t tu_trials_percent(const char **why);
+
 #endif

@@ -2,11 +2,14 @@
 /*
  * unit_main.c - runs every CUnit suite of lockstar (`make check`).
  * Usage: tests/unit [SUITE_NAME]   (one suite only, by its CUnit name)
+ * TEST_EMULATOR or LOCKSTAR_TEST_TRIALS_PERCENT cut the randomised trials
+ * (tu_trials, test_util.h).
  */
 #include <stdio.h>
 #include <string.h>
 #include <CUnit/Basic.h>
 #include "suites.h"
+#include "test_util.h"
 
 typedef int (*register_fn)(void);
 
@@ -44,6 +47,15 @@ int main(int argc, char **argv)
 {
     size_t i;
     unsigned failures;
+    const char *why = NULL;
+    const uint32_t percent = tu_trials_percent(&why);
+
+    /* Say so when the random trials are cut (tests/test_util.h), so a log
+     * of an emulated run is not read as the full one. */
+    if (percent != 100)
+        printf("unit: randomised trials at %u %% (%s); golden vectors and "
+               "the self-test run in full\n",
+               (unsigned)percent, why ? why : "?");
 
     /* CUnit switches stdout to unbuffered; some C libraries drop what was
      * buffered before that, so flush first and set the mode first. */
