@@ -435,7 +435,8 @@ ls_status ls_query_init(ls_query *q);
  * moves); LS_ERR_BAD_CLEARANCE (clearance above LS_CLEARANCE_MAX, or above
  * 1 with JPS, or above 1 on an LS_GRID_COMPACT grid); LS_ERR_NOT_UNIFORM
  * (JPS on terrain); LS_ERR_NOT_PREPARED (JPS+ on a grid without jump
- * tables; HPA on a grid without a hierarchy for the query's moves);
+ * tables; HPA on a grid without a hierarchy for the query's moves;
+ * LS_HEURISTIC_LANDMARKS without landmark tables for the query's moves);
  * LS_ERR_START_OUT_OF_BOUNDS; LS_ERR_GOAL_OUT_OF_BOUNDS;
  * LS_ERR_START_BLOCKED; LS_ERR_GOAL_BLOCKED (blocked, or for a clearance
  * k above 1, a clearance below k); LS_ERR_COST_OVERFLOW (the start's own
