@@ -18,6 +18,7 @@
  * cut (as the refinement does).
  */
 #include "direction.h"
+#include "heuristic.h"
 #include "hpa.h"
 
 /* How far ahead a shortcut may reach (steps). */
@@ -118,6 +119,8 @@ uint32_t ls__hpa_shorten(ls_search *s, uint32_t *p, uint32_t n)
 {
     uint64_t ahead[LS_HPA_REACH + 1];
     uint32_t i = 0, out = 1;
+    const int32_t bound = s->plan.dir_count == 8 ? LS_HEURISTIC_OCTILE
+                                                 : LS_HEURISTIC_MANHATTAN;
     if (n < 3)
         return n;
     /* p[out - 1] == p[i] throughout: the new path's last cell. */
@@ -132,7 +135,17 @@ uint32_t ls__hpa_shorten(ls_search *s, uint32_t *p, uint32_t n)
         for (k = last; k >= 2 && best == 0; k--) {
             const ls_point b = ls__cell_point_fast(s, p[i + k]);
             const int32_t dx = b.x - a.x, dy = b.y - a.y;
-            uint64_t c1 = shape_cost(s, p[i], dx, dy, 1), c2;
+            uint64_t c1, c2;
+            /* Every path of the query's moves from p[i] to p[i + k], a
+             * shape too, costs at least the octile (4-connected:
+             * Manhattan) distance, so a part already that cheap has no
+             * shortcut: skipping it picks the same j without walking two
+             * shapes, which on a long refined path is most of the work. */
+            if (ahead[k] <= ls__estimate_to(a.x, a.y, b.x, b.y,
+                                            s->plan.straight,
+                                            s->plan.diagonal, bound))
+                continue;
+            c1 = shape_cost(s, p[i], dx, dy, 1);
             if (c1 != 0 && c1 < ahead[k]) {
                 best = k;
                 shape = 1;
