@@ -8,7 +8,8 @@
 # avoidance switched mid-run, group orders, budgets 0 to 1000, cell sizes,
 # packed starts) replayed by `lockstar replay SCRIPT --check` (with
 # `--trace` for those recorded as aNNN.trace) with 1 thread and with 2, 3
-# or 8 in turn; each output must equal the recorded one byte for byte,
+# or 8 in turn, all in one process (tests/replay_each: the command's own
+# code); each output must equal the recorded one byte for byte,
 # and the exit status must be the one its check line implies (0 with
 # "0 overlaps", 1 with "P pair overlaps and W wall overlaps": a few
 # scripts block a cell under a disc).
@@ -18,7 +19,8 @@ set -u
 # shellcheck source=cli_lib.sh
 . "${top_srcdir:-.}/tests/cli_lib.sh"
 
-dir="$top_srcdir/vectors/avoid"
+dir="$abs_srcdir/vectors/avoid"
+# All runs go to one process (tests/replay_each, each_add in cli_lib.sh).
 # Under an emulator (the cross targets of the platform matrix) each
 # script runs once, with 1, 2, 3 or 8 threads in turn.
 count=0
@@ -41,12 +43,10 @@ for script in "$dir"/a*.replay; do
         counts=$(echo "1 2 3 8" | cut -d' ' -f$((count % 4 + 1)))
     fi
     for threads in $counts; do
-        expect_code "$want" "$(basename "$script")${opt:+ $opt} --threads $threads" \
-            replay "$script" $opt --check --threads "$threads"
-        cmp -s "$tmp/out" "$expected" ||
-            fail "$name: output differs from $(basename "$expected") ($(cmp "$tmp/out" "$expected" 2>&1 | head -1))"
+        each_add "$want" "$expected" replay "$script" $opt --check --threads "$threads"
     done
     count=$((count + 1))
 done
+each_run
 [ "$count" -ge 300 ] || fail "only $count avoidance scripts (expected at least 300)"
 cli_summary avoid-vectors.sh

@@ -77,6 +77,70 @@ lockstar() {
     fi
 }
 
+# run_built PROGRAM ARGS...: run a program of this build once (its libtool
+# wrapper too: one run), under cross compilation through the emulator.
+run_built() {
+    built=$1
+    shift
+    if [ ! -x "$built" ] && [ -x "$built.exe" ]; then
+        built=$built.exe
+    fi
+    if [ -z "$TEST_EMULATOR" ]; then
+        "$built" "$@"
+    elif [ "$(head -c 2 "$built")" = '#!' ]; then
+        "$top_builddir/libtool" --mode=execute $TEST_EMULATOR "$built" "$@"
+    else
+        $TEST_EMULATOR "$built" "$@"
+    fi
+}
+
+# Many `lockstar replay` runs in one process (tests/replay_each.c says
+# why): each_add queues one, each_run runs the queue and counts each run
+# as a check, each failure as a failure.
+# each_add STATUS EXPECTED ARGS...: a run from "replay" on that must exit
+# with STATUS and print exactly the file EXPECTED. Give absolute paths
+# ($abs_srcdir): the wasm32 target's runner cannot give the program a
+# working folder.
+abs_srcdir=$(cd "$top_srcdir" && pwd)
+each_count=0
+each_add() {
+    each_line=
+    for each_arg in "$@"; do
+        each_line="$each_line${each_line:+	}$each_arg"
+    done
+    printf '%s\n' "$each_line" >>"$tmp/each.list"
+    each_count=$((each_count + 1))
+}
+
+# each_run: the queued runs, then an empty queue. A report that lacks
+# its last line means the program itself failed (a crash, or wine losing
+# its server: then once more).
+each_run() {
+    [ "$each_count" -gt 0 ] || return 0
+    : >"$tmp/each.report"
+    run_built "$top_builddir/tests/replay_each" "$tmp/each.list" "$tmp/each.report" \
+        >"$tmp/each.stdout" 2>&1
+    each_code=$?
+    case "$TEST_EMULATOR" in
+    *wine*)
+        if [ "$each_code" -gt 1 ] && ! grep -q '^replay_each: [0-9]* runs' "$tmp/each.report"; then
+            echo "${0##*/}: replay_each ended with status $each_code under wine; running it again" >&2
+            run_built "$top_builddir/tests/replay_each" "$tmp/each.list" "$tmp/each.report" \
+                >"$tmp/each.stdout" 2>&1
+            each_code=$?
+        fi
+        ;;
+    esac
+    checks=$((checks + each_count))
+    grep '^FAIL' "$tmp/each.report"
+    failures=$((failures + $(grep -c '^FAIL' "$tmp/each.report")))
+    if ! grep -q "^replay_each: $each_count runs" "$tmp/each.report"; then
+        fail "replay_each ended with status $each_code after $(grep -c '^ok\|^FAIL' "$tmp/each.report" 2>/dev/null) of $each_count runs: $(tail -n 3 "$tmp/each.stdout" "$tmp/each.report" 2>/dev/null | tr '\n' ' ')"
+    fi
+    rm -f "$tmp/each.list"
+    each_count=0
+}
+
 # run NAME ARGS...: run with stdout in $tmp/out, stderr in $tmp/err, exit
 # status in $code.
 run() {
