@@ -285,7 +285,10 @@ static ls_grid *copy_grid(const ls_grid *g)
 /* A stale table's query is an octile query, field for field. */
 static int runs_as_octile(ls_search *s, const ls_grid *g, const ls_query *q)
 {
-    tu_outcome a, b;
+    /* static: a tu_outcome holds a whole path (64 KiB), and the wasm32
+     * target runs its programs on wasm-ld's default 64 KiB stack, the
+     * JavaScript binding's; two on the stack overflowed it. */
+    static tu_outcome a, b;
     ls_query oq = *q;
     char why[200];
     oq.heuristic = LS_HEURISTIC_OCTILE;
@@ -584,7 +587,7 @@ static void test_contexts(void)
         ls_search_create_with(w, h, LS_SEARCH_COMPACT, NULL, &compact);
         for (k = 0; k < 20; k++) {
             ls_query q;
-            tu_outcome a, b;
+            static tu_outcome a, b; /* 64 KiB each: see runs_as_octile */
             char why[200];
             if (!random_query(&rng, g, &cfg, &q) ||
                 ls_search_check(compact, g, &q) != LS_OK)
