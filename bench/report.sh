@@ -33,6 +33,10 @@
 # from bench/crowdgen.awk on BENCH_CROWD_MAPS, BENCH_CROWD_REPEAT=3 runs
 # of 1 and 2 threads), BENCH_AVOID (bench/lockstar-avoid-bench: the
 # avoidance section, bench/avoid.sh, which says its own settings),
+# BENCH_HPA, BENCH_LANDMARKS, BENCH_CACHE, BENCH_JUMPS (the issue-23
+# programs bench/lockstar-hpa-bench, -landmarks-bench, -cache-bench and
+# -jumps-bench: the "Big maps" section, bench/report_big_maps.sh, which
+# says its own settings; each part skipped when its program is not given),
 # BENCH_CLI_REPEAT (3), BENCH_CLI_MAPS (the
 # maps of step 4: all five and corridor512, generated; BENCH_QUICK: arena
 # lak303d), BENCH_CALLGRIND_QUERIES (30), BENCH_JPS_MAPS (lak303d arena: JPS against
@@ -527,6 +531,15 @@ if [ -n "${BENCH_AVOID:-}" ] && [ -x "$BENCH_AVOID" ]; then
         >"$tmp/avoid.md" || exit 1
 fi
 
+# Big maps (issue 23): bench/report_big_maps.sh, with any of BENCH_HPA,
+# BENCH_LANDMARKS, BENCH_CACHE and BENCH_JUMPS; a wrong answer in one of
+# those programs fails the report, as in the sections above.
+: >"$tmp/bigmaps.md"
+if [ -n "${BENCH_HPA:-}${BENCH_LANDMARKS:-}${BENCH_CACHE:-}${BENCH_JUMPS:-}" ]; then
+    echo "report.sh: big maps (issue 23)..." >&2
+    sh "$here/report_big_maps.sh" "$maps" >"$tmp/bigmaps.md" || exit 1
+fi
+
 {
     echo "# lockstar benchmark results"
     echo
@@ -694,6 +707,12 @@ fi
         echo "## Avoidance"
         echo
         cat "$tmp/avoid.md"
+    fi
+    if [ -s "$tmp/bigmaps.md" ]; then
+        echo
+        echo "## Big maps (issue 23): hierarchy, landmarks, path cache, jump tables"
+        echo
+        cat "$tmp/bigmaps.md"
     fi
 } >"$out.tmp"
 mv "$out.tmp" "$out"
