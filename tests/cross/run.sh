@@ -18,10 +18,7 @@
 # Environment:
 #   LOCKSTAR_CROSS_CACHE   cache/work dir (default /tmp/lockstar-cross):
 #                          build/TARGET, logs/TARGET.log, scen/TARGET/
-#   LOCKSTAR_CROSS_PARALLEL targets built and checked at once (default 1);
-#                          each gets make -j(CPUs / this, at least 1). The
-#                          reference always runs first, alone
-#   LOCKSTAR_CROSS_JOBS    make -j (default: number of CPUs, divided as above)
+#   LOCKSTAR_CROSS_JOBS    make -j (default: number of CPUs)
 #   LOCKSTAR_CROSS_TIMEOUT seconds allowed for one target's `make check`
 #                          (default 2400)
 #   LOCKSTAR_MAPS_DIR      the shared maps (default ../shared/maps next to the
@@ -39,13 +36,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/targets.sh"
 srcdir=$(cd "$here/../.." && pwd)
 CACHE=$LS_CROSS_CACHE
-PARALLEL=${LOCKSTAR_CROSS_PARALLEL:-1}
-case $PARALLEL in ''|*[!0-9]*|0)
-    echo "check-cross: LOCKSTAR_CROSS_PARALLEL='$PARALLEL' is not a whole number from 1 up" >&2
-    exit 2 ;;
-esac
-JOBS=${LOCKSTAR_CROSS_JOBS:-$(( $(nproc 2>/dev/null || echo 2) / PARALLEL ))}
-[ "$JOBS" -ge 1 ] || JOBS=1
+JOBS=${LOCKSTAR_CROSS_JOBS:-$(nproc 2>/dev/null || echo 2)}
 CHECK_TIMEOUT=${LOCKSTAR_CROSS_TIMEOUT:-2400}
 REF=x86_64-gcc-O2
 
@@ -406,27 +397,8 @@ case " $targets " in
 *" $REF "*) order="$REF $(printf '%s\n' $targets | grep -vx "$REF")" ;;
 *) run_target "$REF" refonly || fail=1; order=$targets ;;
 esac
-# Several targets at once (LOCKSTAR_CROSS_PARALLEL): each target's own
-# serial parts (configure, links, the longest test's tail) leave a CPU
-# idle that another target's build or tests can use. Each target keeps
-# its own build folder, log, scen outputs and wine prefix; its row is one
-# printf, so rows do not mix. The reference has run by now.
-case " $targets " in *" $REF "*)
-    run_target "$REF" || fail=1
-    order=$(printf '%s\n' $order | grep -vx "$REF") ;;
-esac
-running=0
 for t in $order; do
-    if [ "$running" -ge "$PARALLEL" ]; then
-        wait -n || fail=1
-        running=$((running - 1))
-    fi
-    run_target "$t" &
-    running=$((running + 1))
-done
-while [ "$running" -gt 0 ]; do
-    wait -n || fail=1
-    running=$((running - 1))
+    run_target "$t" || fail=1
 done
 total=$(elapsed "$total_s")
 {
