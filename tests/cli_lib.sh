@@ -67,31 +67,37 @@ prog_is_wrapper=
 if [ -n "$TEST_EMULATOR" ] && [ "$(head -c 2 "$prog")" = '#!' ]; then
     prog_is_wrapper=1
 fi
-lockstar() {
+# exec_built IS_WRAPPER PROGRAM ARGS...: run PROGRAM (IS_WRAPPER non-empty:
+# a libtool wrapper script) natively or through the emulator.
+exec_built() {
+    exec_wrapper=$1
+    exec_program=$2
+    shift 2
     if [ -z "$TEST_EMULATOR" ]; then
-        "$prog" "$@"
-    elif [ -n "$prog_is_wrapper" ]; then
-        "$top_builddir/libtool" --mode=execute $TEST_EMULATOR "$prog" "$@"
+        "$exec_program" "$@"
+    elif [ -n "$exec_wrapper" ]; then
+        "$top_builddir/libtool" --mode=execute $TEST_EMULATOR "$exec_program" "$@"
     else
-        $TEST_EMULATOR "$prog" "$@"
+        $TEST_EMULATOR "$exec_program" "$@"
     fi
 }
+lockstar() {
+    exec_built "$prog_is_wrapper" "$prog" "$@"
+}
 
-# run_built PROGRAM ARGS...: run a program of this build once (its libtool
-# wrapper too: one run), under cross compilation through the emulator.
+# run_built PROGRAM ARGS...: run another program of this build once (its
+# libtool wrapper too: one run).
 run_built() {
     built=$1
     shift
     if [ ! -x "$built" ] && [ -x "$built.exe" ]; then
         built=$built.exe
     fi
-    if [ -z "$TEST_EMULATOR" ]; then
-        "$built" "$@"
-    elif [ "$(head -c 2 "$built")" = '#!' ]; then
-        "$top_builddir/libtool" --mode=execute $TEST_EMULATOR "$built" "$@"
-    else
-        $TEST_EMULATOR "$built" "$@"
+    built_wrapper=
+    if [ -n "$TEST_EMULATOR" ] && [ "$(head -c 2 "$built")" = '#!' ]; then
+        built_wrapper=1
     fi
+    exec_built "$built_wrapper" "$built" "$@"
 }
 
 # Many `lockstar replay` runs in one process (tests/replay_each.c says
