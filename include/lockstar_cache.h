@@ -71,8 +71,9 @@
  * (nothing is dropped for it).
  *
  * Time: a hit costs ls_search_check, a hash lookup and the copy of the
- * path; a miss costs the search plus O(path length). The cache is not
- * thread-safe: one thread at a time per cache.
+ * path, so it grows with the path's length (O(path length), like a
+ * miss's bookkeeping); a miss costs the search plus O(path length). The
+ * cache is not thread-safe: one thread at a time per cache.
  */
 #ifndef LOCKSTAR_CACHE_H
 #define LOCKSTAR_CACHE_H
