@@ -99,6 +99,13 @@ fenced() { # the plain-text output in a fenced block
     cat "$tmp/out"
     echo '```'
 }
+given() { # PROGRAM_VARIABLE'S_VALUE -> true when set; set but not a program
+    # ends the report (a section left out silently would read as done)
+    [ -n "$1" ] || return 1
+    [ -x "$1" ] && return 0
+    echo "report_big_maps.sh: $1 is not a program (make it first)" >&2
+    exit 2
+}
 opt_rounds() { # OPTION -> "OPTION R" when BENCH_BIG_ROUNDS or quick set it
     [ -z "$rounds" ] || printf '%s %s' "$1" "$rounds"
 }
@@ -110,7 +117,7 @@ echo "Shared maps: MAPS is the maps directory (\`make bench BENCH_MAPS\`)."
 echo "Each program's output below is as it printed it; all queries are"
 echo "8-connected, no corner cutting, 10/14."
 
-if [ -n "${BENCH_HPA:-}" ] && [ -x "$BENCH_HPA" ]; then
+if given "${BENCH_HPA:-}"; then
     set -- "$BENCH_HPA" $(opt_rounds --rounds) "$maps" $files
     run "hierarchy (HPA)" "$@"
     echo
@@ -124,7 +131,7 @@ if [ -n "${BENCH_HPA:-}" ] && [ -x "$BENCH_HPA" ]; then
     fenced
 fi
 
-if [ -n "${BENCH_LANDMARKS:-}" ] && [ -x "$BENCH_LANDMARKS" ]; then
+if given "${BENCH_LANDMARKS:-}"; then
     set -- "$BENCH_LANDMARKS" --buckets $(opt_rounds --rounds) "$maps" $files
     run "landmarks" "$@"
     mv "$tmp/out" "$tmp/buckets"
@@ -184,7 +191,7 @@ EOF
     awk -f "$tmp/fold.awk" "$tmp/buckets"
 fi
 
-if [ -n "${BENCH_CACHE:-}" ] && [ -x "$BENCH_CACHE" ] && [ -n "$cache_names" ]; then
+if given "${BENCH_CACHE:-}" && [ -n "$cache_names" ]; then
     set -- "$BENCH_CACHE" $(opt_rounds --rounds)
     [ "${BENCH_CLOCK:-wall}" != cpu ] || set -- "$@" --clock cpu
     for n in $cache_names; do set -- "$@" "$maps/$n.map"; done
@@ -200,7 +207,7 @@ if [ -n "${BENCH_CACHE:-}" ] && [ -x "$BENCH_CACHE" ] && [ -n "$cache_names" ]; 
     cat "$tmp/out"
 fi
 
-if [ -n "${BENCH_JUMPS:-}" ] && [ -x "$BENCH_JUMPS" ]; then
+if given "${BENCH_JUMPS:-}"; then
     set -- "$BENCH_JUMPS" $(opt_rounds --repeat)
     for n in $names; do set -- "$@" "$maps/$n.map" "$maps/$n.map.scen"; done
     run "jump tables (queries)" "$@"
